@@ -16,6 +16,12 @@ type Result struct {
 	Placement []int8
 	// Stats holds per-game extras, e.g. "rounds" or "draws". May be nil.
 	Stats map[string]float64
+	// SeatStats holds per-seat extras counted over the game, e.g. mahjong
+	// "wins", "dealins", "riichi", "calls", "hands". May be nil.
+	SeatStats []map[string]float64
+	// SeatTags labels each seat for breakdowns, e.g. the werewolf role
+	// ("seer") or team ("village") a seat was dealt. May be nil.
+	SeatTags []string
 }
 
 // Placements ranks seats by score, higher is better, ties sharing a place

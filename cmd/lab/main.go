@@ -26,6 +26,35 @@ func register(c *command) {
 	commands = append(commands, c)
 }
 
+// groups holds the sub-verbs of verbs such as "mahjong", "live", "serve".
+var groups = map[string][]*command{}
+
+// groupSummary is the one-line summary of each group verb.
+var groupSummary = map[string]string{
+	"mahjong": "mahjong hand tools and log replay (analyze, score, replay)",
+	"live":    "play live with a strategy (mahjong on Nostr, tavern bot, werewolf client)",
+	"serve":   "run a game server (werewolf)",
+	"demo":    "run a whole live path offline on 127.0.0.1",
+	"referee": "run our engine as the server side of a live protocol",
+	"tavern":  "tavern protocol tools (dealer)",
+	"mcp":     "MCP tool servers for LLM players",
+}
+
+// registerSub adds a sub-verb under a group verb ("lab live mahjong"),
+// creating the group on first use. Call it from init functions.
+func registerSub(group string, c *command) {
+	if _, ok := groups[group]; !ok {
+		summary := groupSummary[group]
+		if summary == "" {
+			summary = group + " commands"
+		}
+		register(&command{name: group, summary: summary, run: func(ctx context.Context, args []string) error {
+			return dispatch(ctx, group, groups[group], args)
+		}})
+	}
+	groups[group] = append(groups[group], c)
+}
+
 // usageError marks bad input from the user: one line, exit code 2.
 type usageError struct{ msg string }
 

@@ -52,3 +52,18 @@ func TestParseFlagsInterspersed(t *testing.T) {
 		t.Errorf("win=%q tsumo=%v pos=%q", *win, *tsumo, pos)
 	}
 }
+
+func TestGroupDispatch(t *testing.T) {
+	ran := ""
+	registerSub("testgroup", &command{name: "sub", summary: "s", run: func(ctx context.Context, args []string) error {
+		ran = strings.Join(args, " ")
+		return nil
+	}})
+	if code := run(context.Background(), []string{"testgroup", "sub", "a", "b"}, &bytes.Buffer{}); code != 0 || ran != "a b" {
+		t.Errorf("exit %d, ran %q", code, ran)
+	}
+	var stderr bytes.Buffer
+	if code := run(context.Background(), []string{"testgroup", "nope"}, &stderr); code != 2 || !strings.Contains(stderr.String(), `unknown sub-command "nope"`) {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
