@@ -1,0 +1,179 @@
+package werewolf
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Client calls a server that speaks the spec's REST API (ours or any other).
+// It is safe for concurrent use.
+type Client struct {
+	base string
+	http *http.Client
+}
+
+// NewClient returns a client for the server at base ("http://127.0.0.1:3000").
+// hc may be nil (a client with a 10 s timeout is used).
+func NewClient(base string, hc *http.Client) *Client {
+	if hc == nil {
+		hc = &http.Client{Timeout: 10 * time.Second}
+	}
+	return &Client{base: strings.TrimRight(base, "/"), http: hc}
+}
+
+// APIError is an error answer of the server: the HTTP status and the
+// server's message. Callers branch on Status (400 bad input, 403 not
+// allowed, 404 unknown game or token, 409 wrong phase).
+type APIError struct {
+	Status  int
+	Message string
+}
+
+func (e *APIError) Error() string {
+	return fmt.Sprintf("werewolf server: %d %s: %s", e.Status, http.StatusText(e.Status), e.Message)
+}
+
+// StatusOf returns the HTTP status of an *APIError in err's chain, or 0.
+func StatusOf(err error) int {
+	var ae *APIError
+	if errors.As(err, &ae) {
+		return ae.Status
+	}
+	return 0
+}
+
+func (c *Client) do(ctx context.Context, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return fmt.Errorf("werewolf client: encode %s %s: %w", method, path, err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return fmt.Errorf("werewolf client: %s %s: %w", method, path, err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return fmt.Errorf("werewolf client: %s %s: %w", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+	if err != nil {
+		return fmt.Errorf("werewolf client: read %s %s: %w", method, path, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		var e ErrorResponse
+		msg := strings.TrimSpace(string(data))
+		if json.Unmarshal(data, &e) == nil && e.Error != "" {
+			msg = e.Error
+		}
+		return &APIError{Status: resp.StatusCode, Message: msg}
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		return fmt.Errorf("werewolf client: decode %s %s: %w", method, path, err)
+	}
+	return nil
+}
+
+func gamePath(id string) string { return "/api/games/" + url.PathEscape(id) }
+
+func playerPath(id, token, verb string) string {
+	return gamePath(id) + "/players/" + url.PathEscape(token) + "/" + verb
+}
+
+// Health calls GET /api/health.
+func (c *Client) Health(ctx context.Context) (HealthResponse, error) {
+	var r HealthResponse
+	return r, c.do(ctx, http.MethodGet, "/api/health", nil, &r)
+}
+
+// CreateGame calls POST /api/games.
+func (c *Client) CreateGame(ctx context.Context, req CreateGameRequest) (CreateGameResponse, error) {
+	var r CreateGameResponse
+	return r, c.do(ctx, http.MethodPost, "/api/games", req, &r)
+}
+
+// Start calls POST /api/games/{id}/start (decision 14's extension).
+func (c *Client) Start(ctx context.Context, id string) error {
+	return c.do(ctx, http.MethodPost, gamePath(id)+"/start", struct{}{}, nil)
+}
+
+// Game calls GET /api/games/{id}.
+func (c *Client) Game(ctx context.Context, id string) (GameInfo, error) {
+	var r GameInfo
+	return r, c.do(ctx, http.MethodGet, gamePath(id), nil, &r)
+}
+
+// Spectate calls GET /api/games/{id}/spectate.
+func (c *Client) Spectate(ctx context.Context, id string) (Spectate, error) {
+	var r Spectate
+	return r, c.do(ctx, http.MethodGet, gamePath(id)+"/spectate", nil, &r)
+}
+
+// Status calls GET …/players/{token}/status.
+func (c *Client) Status(ctx context.Context, id, token string) (PlayerStatus, error) {
+	var r PlayerStatus
+	return r, c.do(ctx, http.MethodGet, playerPath(id, token, "status"), nil, &r)
+}
+
+// Speak calls POST …/speak; target is "all" or "werewolf".
+func (c *Client) Speak(ctx context.Context, id, token, message, target string) (SpeakResponse, error) {
+	var r SpeakResponse
+	return r, c.do(ctx, http.MethodPost, playerPath(id, token, "speak"), SpeakRequest{Message: message, Target: target}, &r)
+}
+
+// Divine calls POST …/divine.
+func (c *Client) Divine(ctx context.Context, id, token, target string) (ActionResponse, error) {
+	return c.act(ctx, id, token, "divine", target)
+}
+
+// Kill calls POST …/kill.
+func (c *Client) Kill(ctx context.Context, id, token, target string) (ActionResponse, error) {
+	return c.act(ctx, id, token, "kill", target)
+}
+
+// Vote calls POST …/vote.
+func (c *Client) Vote(ctx context.Context, id, token, target string) (ActionResponse, error) {
+	return c.act(ctx, id, token, "vote", target)
+}
+
+func (c *Client) act(ctx context.Context, id, token, verb, target string) (ActionResponse, error) {
+	var r ActionResponse
+	return r, c.do(ctx, http.MethodPost, playerPath(id, token, verb), TargetRequest{TargetPlayer: target}, &r)
+}
+
+// Messages calls GET …/messages.
+func (c *Client) Messages(ctx context.Context, id, token string) (MessagesResponse, error) {
+	var r MessagesResponse
+	return r, c.do(ctx, http.MethodGet, playerPath(id, token, "messages"), nil, &r)
+}
+
+// DivineResults calls GET …/divine_results.
+func (c *Client) DivineResults(ctx context.Context, id, token string) (DivineResults, error) {
+	var r DivineResults
+	return r, c.do(ctx, http.MethodGet, playerPath(id, token, "divine_results"), nil, &r)
+}
+
+// PsychicResults calls GET …/psychic_results.
+func (c *Client) PsychicResults(ctx context.Context, id, token string) (PsychicResults, error) {
+	var r PsychicResults
+	return r, c.do(ctx, http.MethodGet, playerPath(id, token, "psychic_results"), nil, &r)
+}
