@@ -1,0 +1,315 @@
+package cards
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"gamelab/sim"
+)
+
+func evalSlice(t testing.TB, cs []Card) HandRank {
+	t.Helper()
+	switch len(cs) {
+	case 5:
+		return Eval5((*[5]Card)(cs))
+	case 6:
+		return Eval6((*[6]Card)(cs))
+	case 7:
+		return Eval7((*[7]Card)(cs))
+	}
+	t.Fatalf("%d cards", len(cs))
+	return 0
+}
+
+// fixtureLines yields the non-comment lines of a testdata file.
+func fixtureLines(t *testing.T, name string) []string {
+	t.Helper()
+	f, err := os.Open("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func TestCompareFixtures(t *testing.T) {
+	for _, l := range fixtureLines(t, "compare.txt") {
+		var a, b string
+		var op byte
+		for _, o := range []string{" > ", " < ", " = "} {
+			if x, y, ok := strings.Cut(l, o); ok {
+				a, b, op = x, y, o[1]
+			}
+		}
+		if op == 0 {
+			t.Fatalf("bad fixture line %q", l)
+		}
+		ra, rb := evalSlice(t, MustParse(a)), evalSlice(t, MustParse(b))
+		ok := op == '>' && ra > rb || op == '<' && ra < rb || op == '=' && ra == rb
+		if !ok {
+			t.Errorf("%s: got %v vs %v", l, ra, rb)
+		}
+		// The reference agrees on the direction too.
+		fa, fb := refBest(MustParse(a)), refBest(MustParse(b))
+		refOK := op == '>' && refLess(fb, fa) || op == '<' && refLess(fa, fb) || op == '=' && fa == fb
+		if !refOK {
+			t.Errorf("reference disagrees with fixture %s: %v vs %v", l, fa, fb)
+		}
+	}
+}
+
+func TestCategoryFixtures(t *testing.T) {
+	for _, l := range fixtureLines(t, "categories.txt") {
+		hand, cat, _ := strings.Cut(l, " : ")
+		cs := MustParse(hand)
+		// Every order of the cards gives the same rank.
+		r := evalSlice(t, cs)
+		if got := r.Category().String(); got != cat {
+			t.Errorf("%s: category %q, want %q", hand, got, cat)
+		}
+		rev := slices.Clone(cs)
+		slices.Reverse(rev)
+		if evalSlice(t, rev) != r || Evaluate(cs) != r {
+			t.Errorf("%s: order or entry point changes the rank", hand)
+		}
+	}
+}
+
+func TestHandRankExtremes(t *testing.T) {
+	if r := Eval5((*[5]Card)(MustParse("7c 5d 4h 3s 2c"))); r != 1 {
+		t.Errorf("worst hand rank %d, want 1", r)
+	}
+	if r := Eval5((*[5]Card)(MustParse("As Ks Qs Js Ts"))); r != NumHandRanks {
+		t.Errorf("royal flush rank %d, want %d", r, NumHandRanks)
+	}
+	if Evaluate(MustParse("As Ks")) != 0 {
+		t.Error("two cards should give no hand")
+	}
+}
+
+// randomHand draws n distinct cards in random order.
+func randomHand(p *sim.PCG, dst []Card) {
+	var used Set
+	for i := range dst {
+		for {
+			c := Card(p.IntN(NumCards))
+			if !used.Has(c) {
+				used = used.With(c)
+				dst[i] = c
+				break
+			}
+		}
+	}
+}
+
+// TestAgainstReference compares the fast evaluator with the brute-force
+// reference on 1,000,000 random seven-card hands plus 100,000 each of five
+// and six cards. The ranks must order exactly as the reference's tuples do:
+// sorted by tuple, ranks never decrease, and they are equal exactly when the
+// tuples are equal.
+func TestAgainstReference(t *testing.T) {
+	type pair struct {
+		ref  refValue
+		rank HandRank
+	}
+	const n7, n56 = 1_000_000, 100_000
+	workers := runtime.GOMAXPROCS(0)
+	parts := make([][]pair, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := sim.NewPCG(uint64(1000 + w))
+			var buf [7]Card
+			for i := w; i < n7+2*n56; i += workers {
+				k := 7
+				if i >= n7 {
+					k = 5 + (i-n7)/n56
+				}
+				h := buf[:k]
+				randomHand(&p, h)
+				parts[w] = append(parts[w], pair{refBest(h), Evaluate(h)})
+			}
+		}()
+	}
+	wg.Wait()
+	all := slices.Concat(parts...)
+	if len(all) != n7+2*n56 {
+		t.Fatalf("%d hands compared", len(all))
+	}
+	slices.SortFunc(all, func(a, b pair) int {
+		if refLess(a.ref, b.ref) {
+			return -1
+		}
+		if refLess(b.ref, a.ref) {
+			return 1
+		}
+		return 0
+	})
+	for i, x := range all {
+		if x.rank == 0 || int(x.rank.Category()) != x.ref[0] {
+			t.Fatalf("rank %v has category %d in the reference %v", x.rank, x.ref[0], x.ref)
+		}
+		if i == 0 {
+			continue
+		}
+		prev := all[i-1]
+		if (prev.ref == x.ref) != (prev.rank == x.rank) || prev.rank > x.rank {
+			t.Fatalf("order differs: ref %v rank %v, then ref %v rank %v", prev.ref, prev.rank, x.ref, x.rank)
+		}
+	}
+}
+
+// Exact category counts of all C(52,7) = 133,784,560 seven-card hands.
+var sevenCardCounts = [NumCategories]int{
+	HighCard: 23_294_460, OnePair: 58_627_800, TwoPair: 31_433_400,
+	ThreeOfAKind: 6_461_620, Straight: 6_180_020, Flush: 4_047_644,
+	FullHouse: 3_473_184, FourOfAKind: 224_848, StraightFlush: 41_584,
+}
+
+// TestSevenCardSample checks the category frequencies of 2,000,000 random
+// seven-card hands against the exact ones, within 5 sigma per category.
+func TestSevenCardSample(t *testing.T) {
+	const n = 2_000_000
+	p := sim.NewPCG(77)
+	var got [NumCategories]int
+	var h [7]Card
+	for range n {
+		randomHand(&p, h[:])
+		got[Eval7(&h).Category()]++
+	}
+	for c, want := range sevenCardCounts {
+		q := float64(want) / 133_784_560
+		mean, sd := n*q, sqrt(n*q*(1-q))
+		if d := float64(got[c]) - mean; d > 5*sd || d < -5*sd {
+			t.Errorf("%v: %d of %d, expected %.0f ± %.0f", Category(c), got[c], n, mean, sd)
+		}
+	}
+}
+
+func sqrt(x float64) float64 {
+	z := x
+	for range 60 {
+		z = (z + x/z) / 2
+	}
+	return z
+}
+
+// TestSevenCardExhaustive evaluates all 133,784,560 seven-card hands and
+// checks the category counts. Skipped under -short.
+func TestSevenCardExhaustive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exhaustive C(52,7) check skipped under -short")
+	}
+	got := countAllSeven()
+	if got != sevenCardCounts {
+		t.Errorf("category counts %v, want %v", got, sevenCardCounts)
+	}
+}
+
+// countAllSeven enumerates every seven-card hand, split over the first card
+// among the available cores, summing keys incrementally.
+func countAllSeven() [NumCategories]int {
+	workers := runtime.GOMAXPROCS(0)
+	res := make([][NumCategories]int, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var cnt [NumHandRanks + 1]int
+			var h [7]Card
+			for a := w; a < NumCards; a += workers {
+				h[0] = Card(a)
+				ka := cardKey[a]
+				for b := a + 1; b < NumCards; b++ {
+					h[1] = Card(b)
+					kb := ka + cardKey[b]
+					for c := b + 1; c < NumCards; c++ {
+						h[2] = Card(c)
+						kc := kb + cardKey[c]
+						for d := c + 1; d < NumCards; d++ {
+							h[3] = Card(d)
+							kd := kc + cardKey[d]
+							for e := d + 1; e < NumCards; e++ {
+								h[4] = Card(e)
+								ke := kd + cardKey[e]
+								for f := e + 1; f < NumCards; f++ {
+									h[5] = Card(f)
+									kf := ke + cardKey[f]
+									for g := f + 1; g < NumCards; g++ {
+										h[6] = Card(g)
+										cnt[rankOfKey(kf+cardKey[g], h[:])]++
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+			for r := 1; r <= NumHandRanks; r++ {
+				res[w][HandRank(r).Category()] += cnt[r]
+			}
+		}()
+	}
+	wg.Wait()
+	var total [NumCategories]int
+	for _, r := range res {
+		for c := range total {
+			total[c] += r[c]
+		}
+	}
+	return total
+}
+
+// randomHands makes n random seven-card hands in random card order.
+func randomHands(n int) [][7]Card {
+	p := sim.NewPCG(5)
+	hs := make([][7]Card, n)
+	for i := range hs {
+		randomHand(&p, hs[i][:])
+	}
+	return hs
+}
+
+var sink HandRank
+
+// BenchmarkEval7 measures random-order seven-card evaluations per second.
+func BenchmarkEval7(b *testing.B) {
+	hs := randomHands(1 << 16)
+	var acc HandRank
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		acc += Eval7(&hs[i&(1<<16-1)])
+		i++
+	}
+	sink = acc
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds()/1e6, "Mevals/s")
+}
+
+func BenchmarkEval5(b *testing.B) {
+	hs := randomHands(1 << 16)
+	var acc HandRank
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		acc += Eval5((*[5]Card)(hs[i&(1<<16-1)][:5]))
+		i++
+	}
+	sink = acc
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds()/1e6, "Mevals/s")
+}
