@@ -1,0 +1,218 @@
+package arena
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+)
+
+func coinMatch(t testing.TB, rules string, players ...string) Match {
+	t.Helper()
+	m, err := coinGame.Prepare(rules, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func runSummary(t testing.TB, m Match, kind string, seed uint64, first, end int64, workers int) (*Summary, []string) {
+	t.Helper()
+	sch, err := NewSchedule(kind, m.Seats(), len(m.Players()), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSummary(m)
+	var log []string
+	err = Run(context.Background(), m, sch, Options{First: first, End: end, Workers: workers}, func(r *Record) error {
+		s.Add(r)
+		log = append(log, fmt.Sprint(r.Index, r.Seed, r.Lineup, r.Result.Placement))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, log
+}
+
+func TestScheduleDuplicateRotatesOneDeal(t *testing.T) {
+	s, err := NewSchedule("duplicate", 4, 2, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var seeds []uint64
+	for g := int64(0); g < 8; g++ {
+		set, seed, l := s.Game(g, nil)
+		got = append(got, fmt.Sprint(set, l))
+		seeds = append(seeds, seed)
+	}
+	want := []string{"0 [0 1 1 1]", "0 [1 0 1 1]", "0 [1 1 0 1]", "0 [1 1 1 0]", "1 [0 1 1 1]", "1 [1 0 1 1]", "1 [1 1 0 1]", "1 [1 1 1 0]"}
+	if !slices.Equal(got, want) {
+		t.Errorf("duplicate 1v3 lineups = %v, want %v", got, want)
+	}
+	if seeds[0] != seeds[3] || seeds[3] == seeds[4] {
+		t.Errorf("a set must share one deal and sets must differ: %x", seeds)
+	}
+}
+
+func TestScheduleRoundRobinAndGauntlet(t *testing.T) {
+	s, _ := NewSchedule("roundrobin", 2, 3, 1)
+	var got []string
+	for g := int64(0); g < 6; g++ {
+		_, _, l := s.Game(g, nil)
+		got = append(got, fmt.Sprint(l))
+	}
+	if want := "[[0 1] [0 2] [1 2] [1 0] [2 0] [2 1]]"; fmt.Sprint(got) != want {
+		t.Errorf("roundrobin = %v, want %s", got, want)
+	}
+	s, _ = NewSchedule("gauntlet", 3, 3, 1)
+	got = nil
+	for g := int64(0); g < 4; g++ {
+		_, _, l := s.Game(g, nil)
+		got = append(got, fmt.Sprint(l))
+	}
+	if want := "[[0 1 1] [0 2 2] [1 0 1] [2 0 2]]"; fmt.Sprint(got) != want {
+		t.Errorf("gauntlet = %v, want %s", got, want)
+	}
+}
+
+func TestScheduleRejects(t *testing.T) {
+	for _, c := range []struct {
+		kind           string
+		seats, players int
+	}{{"duplicate", 4, 5}, {"duplicate", 4, 1}, {"gauntlet", 4, 1}, {"swiss", 4, 4}, {"roundrobin", 1, 2}} {
+		if _, err := NewSchedule(c.kind, c.seats, c.players, 0); !errors.Is(err, ErrInput) {
+			t.Errorf("NewSchedule(%q, %d, %d) = %v, want ErrInput", c.kind, c.seats, c.players, err)
+		}
+	}
+}
+
+func TestShardsCoverTheRunAtSetBoundaries(t *testing.T) {
+	s, _ := NewSchedule("duplicate", 4, 4, 1)
+	next := int64(0)
+	for i := range 3 {
+		a, b, err := s.Shard(i, 3, 40)
+		if err != nil || a != next || a%4 != 0 || b%4 != 0 {
+			t.Fatalf("shard %d = [%d, %d) %v", i, a, b, err)
+		}
+		next = b
+	}
+	if next != 40 {
+		t.Errorf("shards end at %d, want 40", next)
+	}
+}
+
+// The records and every figure computed from them must not depend on the
+// number of workers.
+func TestResultsIdenticalForAnyWorkerCount(t *testing.T) {
+	m := coinMatch(t, "four", "weak", "mid", "strong", "ace")
+	var ref []byte
+	var refLog []string
+	for _, w := range []int{1, 2, 7} {
+		s, log := runSummary(t, m, "duplicate", 42, 0, 400, w)
+		js, _ := json.Marshal(s.Report())
+		if ref == nil {
+			ref, refLog = js, log
+			continue
+		}
+		if string(js) != string(ref) || !slices.Equal(log, refLog) {
+			t.Fatalf("workers=%d gives a different result", w)
+		}
+	}
+}
+
+// Shards fed in order reproduce the unsharded summary exactly.
+func TestShardsMergeExactly(t *testing.T) {
+	m := coinMatch(t, "four", "weak", "mid", "strong")
+	whole, _ := runSummary(t, m, "duplicate", 9, 0, 120, 2)
+	sch, _ := NewSchedule("duplicate", 4, 3, 9)
+	merged := NewSummary(m)
+	for i := range 3 {
+		a, b, _ := sch.Shard(i, 3, 120)
+		if err := Run(context.Background(), m, sch, Options{First: a, End: b, Workers: 1 + i%2}, func(r *Record) error { merged.Add(r); return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, _ := json.Marshal(whole.Report())
+	y, _ := json.Marshal(merged.Report())
+	if string(x) != string(y) {
+		t.Errorf("merged shards differ from the whole run:\n%s\n%s", x, y)
+	}
+}
+
+func TestRunStopsOnGameError(t *testing.T) {
+	m := coinMatch(t, "duel", "weak", "broken")
+	sch, _ := NewSchedule("duplicate", 2, 2, 1)
+	n := 0
+	err := Run(context.Background(), m, sch, Options{First: 0, End: 1000, Workers: 2}, func(*Record) error { n++; return nil })
+	if !errors.Is(err, errCoinBroken) {
+		t.Fatalf("Run = %v, want the strategy's error", err)
+	}
+	sinkErr := errors.New("disk full")
+	m = coinMatch(t, "duel", "weak", "mid")
+	err = Run(context.Background(), m, sch, Options{First: 0, End: 1000, Workers: 2}, func(r *Record) error {
+		if r.Index == 10 {
+			return sinkErr
+		}
+		return nil
+	})
+	if !errors.Is(err, sinkErr) {
+		t.Fatalf("Run = %v, want the sink's error", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := Run(ctx, m, sch, Options{First: 0, End: 1000}, func(*Record) error { return nil }); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled Run = %v", err)
+	}
+}
+
+func TestPrepareRejectsBadInput(t *testing.T) {
+	for _, c := range []struct {
+		rules   string
+		players []string
+	}{
+		{"nope", []string{"weak", "mid"}},
+		{"duel", []string{"weak", "nobody"}},
+		{"duel", []string{"weak?speed=2", "mid"}},
+		{"duel", []string{"weak?strength=1000", "mid"}},
+		{"missing.json", []string{"weak", "mid"}},
+		{"duel", nil},
+	} {
+		if _, err := coinGame.Prepare(c.rules, c.players); !errors.Is(err, ErrInput) {
+			t.Errorf("Prepare(%q, %v) = %v, want ErrInput", c.rules, c.players, err)
+		}
+	}
+	if _, err := Lookup("chess"); !errors.Is(err, ErrInput) {
+		t.Errorf("Lookup(chess) = %v", err)
+	}
+}
+
+// In the coin game P(first) = strength/Σ strength, so the measured win
+// rates must match within their intervals, and the Plackett–Luce ratings
+// must recover the Elo gaps 400·log10(2) between successive players.
+func TestCoinTournamentRecoversKnownStrengths(t *testing.T) {
+	m := coinMatch(t, "four", "weak", "mid", "strong", "ace")
+	s, _ := runSummary(t, m, "duplicate", 2026, 0, 4000, 2)
+	rep := s.Report()
+	want := []float64{1.0 / 15, 2.0 / 15, 4.0 / 15, 8.0 / 15}
+	gap := 400 * math.Log10(2)
+	for i, p := range rep.Players {
+		if want[i] < p.WinCI[0]-0.01 || want[i] > p.WinCI[1]+0.01 {
+			t.Errorf("%s win rate %.3f CI %v, true %.3f", p.Name, p.WinRate, p.WinCI, want[i])
+		}
+		trueElo := gap * (float64(i) - 1.5)
+		if d := math.Abs(p.Rating.Elo - trueElo); d > 1.5*p.Rating.CI {
+			t.Errorf("%s rating %.1f ± %.1f, true %.1f", p.Name, p.Rating.Elo, p.Rating.CI, trueElo)
+		}
+		if p.Extras[0].Name != "hands/game" || p.Extras[0].Value != 1 {
+			t.Errorf("%s extras %v", p.Name, p.Extras)
+		}
+	}
+	if rep.Teams["odds"].Games+rep.Teams["evens"].Games != 4*4000 {
+		t.Errorf("teams %v", rep.Teams)
+	}
+}

@@ -1,0 +1,149 @@
+package arena
+
+import (
+	"errors"
+	"fmt"
+
+	"gamelab/sim"
+	"gamelab/strategies"
+)
+
+// The coin game is a tiny fake engine for the arena's tests: each seat has
+// a strength and the finishing order is drawn Plackett–Luce style (the
+// best remaining seat is picked with probability proportional to its
+// strength) from the deal seed alone, so win probabilities are known in
+// closed form. With probability Draw every seat ties.
+type coinRules struct {
+	Players int     `json:"players"`
+	Draw    float64 `json:"draw,omitempty"`
+}
+
+func (r coinRules) Validate() error {
+	if r.Players < 2 || r.Players > 8 {
+		return fmt.Errorf("coin: %d players, want 2..8", r.Players)
+	}
+	if r.Draw < 0 || r.Draw >= 1 {
+		return fmt.Errorf("coin: draw %g outside [0, 1)", r.Draw)
+	}
+	return nil
+}
+
+type coinView struct{ seat sim.Seat }
+
+type coinAction int
+
+func (a coinAction) String() string { return fmt.Sprintf("c%d", int(a)) }
+
+type coinPlayer struct {
+	strength float64
+	fail     bool
+}
+
+func (p *coinPlayer) Reset() {}
+
+var coinRegistry = func() *strategies.Registry[*coinPlayer] {
+	r := strategies.NewRegistry[*coinPlayer]("coin")
+	mk := func(def float64) func(strategies.Values) *coinPlayer {
+		return func(v strategies.Values) *coinPlayer { return &coinPlayer{strength: v["strength"]} }
+	}
+	param := func(def float64) []strategies.Param {
+		return []strategies.Param{{Name: "strength", Default: def, Min: 0.01, Max: 100}}
+	}
+	r.Add("weak", "strength 1", param(1), mk(1))
+	r.Add("mid", "strength 2", param(2), mk(2))
+	r.Add("strong", "strength 4", param(4), mk(4))
+	r.Add("ace", "strength 8", param(8), mk(8))
+	r.Add("broken", "returns an error from Play", nil, func(strategies.Values) *coinPlayer { return &coinPlayer{strength: 1, fail: true} })
+	return r
+}()
+
+var errCoinBroken = errors.New("coin: broken strategy chose an illegal action")
+
+func coinPresets() []string { return []string{"duel", "four", "drawish"} }
+
+func coinPreset(name string) (coinRules, error) {
+	switch name {
+	case "duel":
+		return coinRules{Players: 2}, nil
+	case "four":
+		return coinRules{Players: 4}, nil
+	case "drawish":
+		return coinRules{Players: 2, Draw: 0.3}, nil
+	}
+	return coinRules{}, fmt.Errorf("coin: no preset %q", name)
+}
+
+func coinPlay(r coinRules, seed uint64, players []*coinPlayer, observe func(sim.Seat, *coinView, []coinAction, coinAction)) (sim.Result, error) {
+	n := r.Players
+	for i, p := range players {
+		p.Reset()
+		if observe != nil {
+			v := coinView{sim.Seat(i)}
+			legal := []coinAction{0, 1}
+			observe(sim.Seat(i), &v, legal, 1)
+		}
+		if p.fail {
+			return sim.Result{}, errCoinBroken
+		}
+	}
+	pcg := sim.NewPCG(seed)
+	res := sim.Result{Score: make([]float64, n), Placement: make([]int8, n), SeatStats: make([]map[string]float64, n), SeatTags: make([]string, n)}
+	for i := range n {
+		res.SeatTags[i] = [2]string{"even", "odd"}[i%2]
+	}
+	if pcg.Float64() < r.Draw {
+		for i := range n {
+			res.Placement[i] = 1
+			res.SeatStats[i] = map[string]float64{"hands": 1}
+		}
+		return res, nil
+	}
+	left := make([]bool, n)
+	for place := 1; place <= n; place++ {
+		total := 0.0
+		for i := range n {
+			if !left[i] {
+				total += players[i].strength
+			}
+		}
+		u := pcg.Float64() * total
+		pick := -1
+		for i := range n {
+			if left[i] {
+				continue
+			}
+			pick = i
+			u -= players[i].strength
+			if u < 0 {
+				break
+			}
+		}
+		left[pick] = true
+		res.Placement[pick] = int8(place)
+		res.Score[pick] = float64(n - place)
+		w := 0.0
+		if place == 1 {
+			w = 1
+		}
+		res.SeatStats[pick] = map[string]float64{"hands": 1, "wins": w}
+	}
+	return res, nil
+}
+
+var coinGame = &Game[coinRules, *coinPlayer, coinView, coinAction]{
+	Title:       "coin",
+	Preset:      coinPreset,
+	PresetNames: coinPresets,
+	DefaultName: "four",
+	SeatsOf:     func(r coinRules) int { return r.Players },
+	Registry:    coinRegistry,
+	PlayFunc:    coinPlay,
+	TeamFunc: func(tag string) string {
+		if tag == "odd" {
+			return "odds"
+		}
+		return "evens"
+	},
+}
+
+func init() { Register(coinGame) }

@@ -1,0 +1,219 @@
+package arena
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"gamelab/sim"
+	"gamelab/strategies"
+)
+
+// Validator is what every engine's Rules type provides.
+type Validator interface{ Validate() error }
+
+// Game adapts one engine and its strategies package to a Runner using only
+// their public contract (Preset, Presets, Rules.Validate, Registry, Play).
+// R is the engine's Rules, S its Strategy, V its View and A its Action.
+type Game[R Validator, S any, V any, A fmt.Stringer] struct {
+	Title        string
+	Preset       func(name string) (R, error)
+	PresetNames  func() []string
+	DefaultName  string
+	SeatsOf      func(R) int
+	Registry     *strategies.Registry[S]
+	PlayFunc     func(r R, seed uint64, players []S, observe func(sim.Seat, *V, []A, A)) (sim.Result, error)
+	ExtrasFunc   func(sums map[string]float64) []Extra // nil: mean per game of each stat
+	TeamFunc     func(tag string) string               // nil: no teams
+}
+
+// Name implements Runner.
+func (g *Game[R, S, V, A]) Name() string { return g.Title }
+
+// Presets implements Runner.
+func (g *Game[R, S, V, A]) Presets() []string { return g.PresetNames() }
+
+// DefaultRules implements Runner.
+func (g *Game[R, S, V, A]) DefaultRules() string { return g.DefaultName }
+
+// Strategies implements Runner.
+func (g *Game[R, S, V, A]) Strategies() []string { return g.Registry.Names() }
+
+// Params implements Runner.
+func (g *Game[R, S, V, A]) Params(name string) ([]strategies.Param, error) {
+	p, err := g.Registry.Params(name)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
+	}
+	return p, nil
+}
+
+// LoadRules resolves a preset name or a JSON rules file and validates it.
+func (g *Game[R, S, V, A]) LoadRules(spec string) (R, string, error) {
+	var r R
+	if spec == "" {
+		spec = g.DefaultName
+	}
+	if strings.HasSuffix(spec, ".json") {
+		raw, err := os.ReadFile(spec)
+		if err != nil {
+			return r, "", inputErr("rules: %v", err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&r); err != nil {
+			return r, "", inputErr("rules %s: %v", spec, err)
+		}
+	} else {
+		var err error
+		if r, err = g.Preset(spec); err != nil {
+			return r, "", inputErr("%s rules %q: %v (presets: %s)", g.Title, spec, err, strings.Join(g.PresetNames(), ", "))
+		}
+	}
+	if err := r.Validate(); err != nil {
+		return r, "", inputErr("%s rules %s: %v", g.Title, spec, err)
+	}
+	return r, spec, nil
+}
+
+// Prepare implements Runner.
+func (g *Game[R, S, V, A]) Prepare(rules string, players []string) (Match, error) {
+	r, name, err := g.LoadRules(rules)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return nil, fmt.Errorf("arena: encoding rules: %w", err)
+	}
+	m := &match[R, S, V, A]{g: g, rules: r, rulesJSON: string(raw), rulesName: name, seats: g.SeatsOf(r)}
+	if len(players) == 0 {
+		return nil, inputErr("no players given (%s strategies: %s)", g.Title, strings.Join(g.Strategies(), ", "))
+	}
+	for _, p := range players {
+		if _, err := g.Registry.New(p); err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrInput, err)
+		}
+		canon := p
+		if !strings.HasSuffix(p, ".json") {
+			sp, _ := strategies.ParseSpec(p)
+			canon = sp.String()
+		}
+		m.players = append(m.players, canon)
+	}
+	return m, nil
+}
+
+type match[R Validator, S any, V any, A fmt.Stringer] struct {
+	g         *Game[R, S, V, A]
+	rules     R
+	rulesJSON string
+	rulesName string
+	seats     int
+	players   []string
+}
+
+func (m *match[R, S, V, A]) Game() string      { return m.g.Title }
+func (m *match[R, S, V, A]) Seats() int        { return m.seats }
+func (m *match[R, S, V, A]) Rules() string     { return m.rulesJSON }
+func (m *match[R, S, V, A]) RulesName() string { return m.rulesName }
+func (m *match[R, S, V, A]) Players() []string { return slices.Clone(m.players) }
+
+func (m *match[R, S, V, A]) Extras(sums map[string]float64) []Extra {
+	if m.g.ExtrasFunc != nil {
+		return m.g.ExtrasFunc(sums)
+	}
+	return MeanPerGame(sums)
+}
+
+func (m *match[R, S, V, A]) Team(tag string) string {
+	if m.g.TeamFunc == nil {
+		return ""
+	}
+	return m.g.TeamFunc(tag)
+}
+
+// NewTable builds one strategy instance per (seat, player) so a strategy
+// never shares state across seats of the same game.
+func (m *match[R, S, V, A]) NewTable() Table {
+	t := &table[R, S, V, A]{m: m, inst: make([][]S, m.seats), have: make([][]bool, m.seats), seats: make([]S, m.seats)}
+	for i := range t.inst {
+		t.inst[i] = make([]S, len(m.players))
+		t.have[i] = make([]bool, len(m.players))
+	}
+	t.observe = func(seat sim.Seat, v *V, legal []A, chosen A) {
+		t.length++
+		if t.rec != nil {
+			t.rec.Decisions = append(t.rec.Decisions, Decision{Step: t.length - 1, Seat: int8(seat), Legal: int32(len(legal)), Chosen: chosen.String()})
+		}
+	}
+	return t
+}
+
+type table[R Validator, S any, V any, A fmt.Stringer] struct {
+	m       *match[R, S, V, A]
+	inst    [][]S
+	have    [][]bool
+	seats   []S
+	length  int32
+	rec     *Record
+	observe func(sim.Seat, *V, []A, A)
+}
+
+func (t *table[R, S, V, A]) Play(seed uint64, lineup []int, rec *Record, decisions bool) error {
+	if len(lineup) != t.m.seats {
+		return fmt.Errorf("arena: lineup of %d for %d seats", len(lineup), t.m.seats)
+	}
+	for seat, p := range lineup {
+		if !t.have[seat][p] {
+			s, err := t.m.g.Registry.New(t.m.players[p])
+			if err != nil {
+				return err
+			}
+			t.inst[seat][p], t.have[seat][p] = s, true
+		}
+		t.seats[seat] = t.inst[seat][p]
+	}
+	t.length = 0
+	t.rec = nil
+	rec.Decisions = rec.Decisions[:0]
+	if decisions {
+		t.rec = rec
+	}
+	res, err := t.m.g.PlayFunc(t.m.rules, seed, t.seats, t.observe)
+	t.rec = nil
+	if err != nil {
+		return fmt.Errorf("%s game seed %d: %w", t.m.g.Title, seed, err)
+	}
+	if err := res.Validate(t.m.seats); err != nil {
+		return fmt.Errorf("%s game seed %d: %w", t.m.g.Title, seed, err)
+	}
+	rec.Result = res
+	rec.Length = t.length
+	return nil
+}
+
+// MeanPerGame is the default Extras: each summed stat divided by "games".
+func MeanPerGame(sums map[string]float64) []Extra {
+	games := sums["games"]
+	var out []Extra
+	for _, k := range sortedKeys(sums) {
+		if k == "games" || games == 0 {
+			continue
+		}
+		out = append(out, Extra{k + "/game", sums[k] / games})
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	k := make([]string, 0, len(m))
+	for s := range m {
+		k = append(k, s)
+	}
+	slices.Sort(k)
+	return k
+}

@@ -1,0 +1,318 @@
+package arena
+
+import (
+	"math"
+	"slices"
+)
+
+// Summary aggregates a stream of Records with memory independent of the
+// number of games: per-player sums, a pairwise table for Bradley–Terry and
+// counts of distinct finishing orders for Plackett–Luce. Feeding the same
+// records in the same order gives bit-identical results, which is how a
+// merged set of shards reproduces the unsharded run exactly.
+type Summary struct {
+	Match   Match
+	players []playerAcc
+	wins    [][]float64
+	met     [][]float64
+	orders  map[orderKey]float64
+	teams   map[string]*rateAcc
+	Games   int64
+	Sets    int64
+	lastSet int64
+	Length  int64
+	// scratch
+	idx []int
+}
+
+type playerAcc struct {
+	seats  int64
+	score  float64
+	score2 float64
+	place  []int64
+	wins   int64
+	stats  map[string]float64
+	roles  map[string]*rateAcc
+}
+
+type rateAcc struct{ Games, Wins int64 }
+
+// orderKey encodes a finishing order by player: groups of tied players
+// separated by -1, padded with -2. Seats are at most maxSeats.
+type orderKey [2 * maxSeats]int8
+
+const maxSeats = 16
+
+// NewSummary starts an empty summary for match m.
+func NewSummary(m Match) *Summary {
+	k := len(m.Players())
+	s := &Summary{Match: m, orders: map[orderKey]float64{}, teams: map[string]*rateAcc{}, lastSet: -1}
+	s.players = make([]playerAcc, k)
+	for i := range s.players {
+		s.players[i].place = make([]int64, m.Seats())
+		s.players[i].stats = map[string]float64{}
+		s.players[i].roles = map[string]*rateAcc{}
+	}
+	s.wins = square(k)
+	s.met = square(k)
+	return s
+}
+
+func square(k int) [][]float64 {
+	m := make([][]float64, k)
+	for i := range m {
+		m[i] = make([]float64, k)
+	}
+	return m
+}
+
+// Add folds one finished game into the summary.
+func (s *Summary) Add(r *Record) {
+	s.Games++
+	if r.Set != s.lastSet {
+		s.Sets++
+		s.lastSet = r.Set
+	}
+	s.Length += int64(r.Length)
+	res := &r.Result
+	for seat, p := range r.Lineup {
+		a := &s.players[p]
+		a.seats++
+		sc := res.Score[seat]
+		a.score += sc
+		a.score2 += sc * sc
+		pl := res.Placement[seat]
+		a.place[pl-1]++
+		win := pl == 1
+		if win {
+			a.wins++
+		}
+		if seat < len(res.SeatStats) {
+			for k, v := range res.SeatStats[seat] {
+				a.stats[k] += v
+			}
+		}
+		if seat < len(res.SeatTags) && res.SeatTags[seat] != "" {
+			tag := res.SeatTags[seat]
+			bump(a.roles, tag, win)
+			if team := s.Match.Team(tag); team != "" {
+				bump(s.teams, team, win)
+			}
+		}
+	}
+	n := len(r.Lineup)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			pi, pj := r.Lineup[i], r.Lineup[j]
+			if pi == pj {
+				continue
+			}
+			s.met[pi][pj]++
+			s.met[pj][pi]++
+			switch a, b := res.Placement[i], res.Placement[j]; {
+			case a < b:
+				s.wins[pi][pj]++
+			case a > b:
+				s.wins[pj][pi]++
+			default:
+				s.wins[pi][pj] += 0.5
+				s.wins[pj][pi] += 0.5
+			}
+		}
+	}
+	if key, ok := s.order(r); ok {
+		s.orders[key]++
+	}
+}
+
+func bump(m map[string]*rateAcc, k string, win bool) {
+	a := m[k]
+	if a == nil {
+		a = &rateAcc{}
+		m[k] = a
+	}
+	a.Games++
+	if win {
+		a.Wins++
+	}
+}
+
+// order builds the finishing-order key of a game; it reports false when
+// the game says nothing about relative strength (one player or all tied).
+func (s *Summary) order(r *Record) (orderKey, bool) {
+	var key orderKey
+	for i := range key {
+		key[i] = -2
+	}
+	n := len(r.Lineup)
+	if n > maxSeats {
+		return key, false
+	}
+	s.idx = s.idx[:0]
+	for i := range n {
+		s.idx = append(s.idx, i)
+	}
+	pl := r.Result.Placement
+	slices.SortFunc(s.idx, func(a, b int) int {
+		if pl[a] != pl[b] {
+			return int(pl[a]) - int(pl[b])
+		}
+		return r.Lineup[a] - r.Lineup[b]
+	})
+	distinct := false
+	groups := 1
+	pos := 0
+	for i, seat := range s.idx {
+		if i > 0 && pl[seat] != pl[s.idx[i-1]] {
+			key[pos] = -1
+			pos++
+			groups++
+		}
+		if r.Lineup[seat] != r.Lineup[s.idx[0]] {
+			distinct = true
+		}
+		key[pos] = int8(r.Lineup[seat])
+		pos++
+	}
+	return key, distinct && groups > 1
+}
+
+func (k orderKey) ranking(w float64) Ranking {
+	r := Ranking{Weight: w}
+	var g []int
+	for _, x := range k {
+		switch {
+		case x == -1:
+			r.Groups = append(r.Groups, g)
+			g = nil
+		case x >= 0:
+			g = append(g, int(x))
+		}
+	}
+	r.Groups = append(r.Groups, g)
+	return r
+}
+
+// PlayerReport is one player's line of the results table.
+type PlayerReport struct {
+	Name       string             `json:"name"`
+	Games      int64              `json:"games"` // seats taken (a player filling 3 seats of a game counts 3)
+	MeanScore  float64            `json:"mean_score"`
+	ScoreCI    float64            `json:"mean_score_ci95"`
+	Placements []int64            `json:"placements"`
+	AvgPlace   float64            `json:"avg_placement"`
+	WinRate    float64            `json:"win_rate"`
+	WinCI      [2]float64         `json:"win_rate_ci95"`
+	Rating     Rating             `json:"rating"`    // Plackett–Luce (Bradley–Terry for two seats)
+	BT         Rating             `json:"bt_rating"` // Bradley–Terry on pairwise results
+	Extras     []Extra            `json:"extras,omitempty"`
+	Stats      map[string]float64 `json:"stat_sums,omitempty"`
+	Roles      map[string]Rate    `json:"roles,omitempty"`
+}
+
+// Rate is a win rate with its Wilson 95 % interval.
+type Rate struct {
+	Games   int64      `json:"games"`
+	WinRate float64    `json:"win_rate"`
+	CI      [2]float64 `json:"win_rate_ci95"`
+}
+
+// Report is the summary of a run, as printed and as --json.
+type Report struct {
+	Game      string          `json:"game"`
+	Rules     string          `json:"rules"`
+	RulesJSON string          `json:"rules_json"`
+	Schedule  string          `json:"schedule"`
+	Seed      uint64          `json:"seed"`
+	Seats     int             `json:"seats"`
+	Games     int64           `json:"games"`
+	Sets      int64           `json:"sets"`
+	First     int64           `json:"first_game"`
+	AvgLength float64         `json:"avg_decisions"`
+	Players   []PlayerReport  `json:"players"`
+	Teams     map[string]Rate `json:"teams,omitempty"`
+	// Unrated is the weight of finishing orders too tied to expand.
+	Unrated float64 `json:"unrated,omitempty"`
+}
+
+// ratingPrior is the virtual games per pair that keep ratings finite.
+const ratingPrior = 1
+
+// Report computes the figures of the summary (ratings are fitted here).
+func (s *Summary) Report() Report {
+	names := s.Match.Players()
+	rep := Report{Game: s.Match.Game(), Rules: s.Match.RulesName(), RulesJSON: s.Match.Rules(), Seats: s.Match.Seats(), Games: s.Games, Sets: s.Sets}
+	if s.Games > 0 {
+		rep.AvgLength = float64(s.Length) / float64(s.Games)
+	}
+	bt := BradleyTerry(s.wins, s.met, ratingPrior)
+	keys := make([]orderKey, 0, len(s.orders))
+	for k := range s.orders {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b orderKey) int { return slices.Compare(a[:], b[:]) })
+	var ranks []Ranking
+	for _, k := range keys {
+		ranks = append(ranks, k.ranking(s.orders[k]))
+	}
+	pl, unrated := PlackettLuce(len(names), ranks, ratingPrior)
+	rep.Unrated = unrated
+	for i, a := range s.players {
+		pr := PlayerReport{Name: names[i], Games: a.seats, Placements: slices.Clone(a.place), BT: bt[i], Rating: pl[i]}
+		if a.seats > 0 {
+			n := float64(a.seats)
+			pr.MeanScore = a.score / n
+			v := math.Max(a.score2/n-pr.MeanScore*pr.MeanScore, 0)
+			if a.seats > 1 {
+				pr.ScoreCI = 1.959963984540054 * math.Sqrt(v/(n-1))
+			}
+			sum := 0.0
+			for p, c := range a.place {
+				sum += float64(p+1) * float64(c)
+			}
+			pr.AvgPlace = sum / n
+			pr.WinRate = float64(a.wins) / n
+			pr.WinCI = Wilson(a.wins, a.seats)
+		}
+		if len(a.stats) > 0 {
+			pr.Stats = map[string]float64{}
+			sums := map[string]float64{"games": float64(a.seats)}
+			for k, v := range a.stats {
+				pr.Stats[k] = v
+				sums[k] = v
+			}
+			pr.Extras = s.Match.Extras(sums)
+		}
+		if len(a.roles) > 0 {
+			pr.Roles = rates(a.roles)
+		}
+		rep.Players = append(rep.Players, pr)
+	}
+	if len(s.teams) > 0 {
+		rep.Teams = rates(s.teams)
+	}
+	return rep
+}
+
+func rates(m map[string]*rateAcc) map[string]Rate {
+	out := make(map[string]Rate, len(m))
+	for k, a := range m {
+		out[k] = Rate{Games: a.Games, WinRate: float64(a.Wins) / float64(a.Games), CI: Wilson(a.Wins, a.Games)}
+	}
+	return out
+}
+
+// Wilson is the Wilson score 95 % interval of k successes in n trials
+// (E. B. Wilson, JASA 22, 1927).
+func Wilson(k, n int64) [2]float64 {
+	if n == 0 {
+		return [2]float64{0, 1}
+	}
+	const z = 1.959963984540054
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	c := p + z*z/(2*nn)
+	h := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn))
+	d := 1 + z*z/nn
+	return [2]float64{math.Max(0, (c-h)/d), math.Min(1, (c+h)/d)}
+}
