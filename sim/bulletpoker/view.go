@@ -1,0 +1,142 @@
+package bulletpoker
+
+import (
+	"gamelab/sim"
+	"gamelab/sim/cards"
+)
+
+// View is what one seat knows: the fold of the events it may see (see
+// Event.For). Start from View{Seat: s} and Apply every visible event; the
+// engine's State.View(s) gives the same value. A View is a plain value
+// (comparable with ==) with no pointers.
+type View struct {
+	Seat    sim.Seat
+	Players int8
+	Hand    int16 // hands started, 1-based
+	Button  sim.Seat
+	Street  Street
+	Done    bool
+
+	Alive  [MaxPlayers]bool
+	InHand [MaxPlayers]bool // alive and not folded this hand
+	Bet    [MaxPlayers]int8 // bullets committed this hand
+	// Current is the bet every player in the hand must match.
+	Current    int8
+	CowardUsed [MaxPlayers]bool
+	SwitchUsed [MaxPlayers]bool
+	// Loaded counts bullets each seat has loaded over the match.
+	Loaded [MaxPlayers]int16
+
+	HasHole bool
+	Hole    [2]cards.Card
+	NBoard  int8
+	Board   [5]cards.Card
+	// Offers are this seat's switch offers during its turn.
+	NOffers int8
+	Offers  [4]cards.Card
+
+	// Discard is a seat's switched-out card this hand when it was shown
+	// (always known for the seat's own switch).
+	HasDiscard [MaxPlayers]bool
+	Discard    [MaxPlayers]cards.Card
+	// Shown and ShownRank are the showdown hands of this hand (rank 0 =
+	// not shown).
+	Shown     [MaxPlayers][2]cards.Card
+	ShownRank [MaxPlayers]cards.HandRank
+}
+
+// Apply folds one event (as returned by Event.For(v.Seat)) into the view.
+func (v *View) Apply(e Event) {
+	switch e.Kind {
+	case EvStart:
+		v.Players = e.Count
+		for i := range v.Alive {
+			v.Alive[i] = i < int(e.Count)
+		}
+	case EvHand:
+		v.Hand, v.Button, v.Street = e.Hand, e.Button, Preflop
+		for i := range MaxPlayers {
+			in := e.Alive&(1<<i) != 0
+			v.InHand[i] = in
+			v.Bet[i] = 0
+			if in {
+				v.Bet[i] = 1
+			}
+			v.HasDiscard[i], v.Discard[i] = false, 0
+			v.Shown[i], v.ShownRank[i] = [2]cards.Card{}, 0
+		}
+		v.Current = 1
+		v.HasHole, v.Hole = false, [2]cards.Card{}
+		v.NBoard, v.Board = 0, [5]cards.Card{}
+		v.NOffers, v.Offers = 0, [4]cards.Card{}
+	case EvDeal:
+		if e.Seat == v.Seat {
+			v.HasHole = true
+			v.Hole = [2]cards.Card{e.Cards[0], e.Cards[1]}
+		}
+	case EvOffer:
+		if e.Seat == v.Seat {
+			v.NOffers, v.Offers = e.Count, e.Cards
+		}
+	case EvSwitch:
+		v.SwitchUsed[e.Seat] = true
+		if e.Shown || e.Seat == v.Seat {
+			v.HasDiscard[e.Seat], v.Discard[e.Seat] = true, e.Cards[0]
+		}
+		if e.Seat == v.Seat {
+			v.Hole[e.Hole] = e.Cards[1]
+			v.NOffers, v.Offers = 0, [4]cards.Card{}
+		}
+	case EvBet:
+		v.Bet[e.Seat], v.Current = e.Bet, e.Current
+		if e.Seat == v.Seat {
+			v.NOffers, v.Offers = 0, [4]cards.Card{}
+		}
+	case EvBoard:
+		v.Street = e.Street
+		copy(v.Board[v.NBoard:], e.Cards[:e.Count])
+		v.NBoard += e.Count
+	case EvFold:
+		v.InHand[e.Seat] = false
+		if e.Act == Coward {
+			v.CowardUsed[e.Seat] = true
+		}
+		if e.Seat == v.Seat {
+			v.NOffers, v.Offers = 0, [4]cards.Card{}
+		}
+	case EvLoad:
+		v.Loaded[e.Seat] += int16(e.Count)
+	case EvShowdown:
+		v.Shown[e.Seat] = [2]cards.Card{e.Cards[0], e.Cards[1]}
+		v.ShownRank[e.Seat] = e.Rank
+	case EvEliminated:
+		v.Alive[e.Seat] = false
+		v.InHand[e.Seat] = false
+	case EvGameOver:
+		v.Done = true
+	}
+}
+
+// Known is the set of cards this seat has seen this hand: its hole cards,
+// the board, its offers and shown discards and showdown hands.
+func (v *View) Known() cards.Set {
+	var s cards.Set
+	if v.HasHole {
+		s = s.With(v.Hole[0]).With(v.Hole[1])
+	}
+	for _, c := range v.Board[:v.NBoard] {
+		s = s.With(c)
+	}
+	for _, c := range v.Offers[:v.NOffers] {
+		s = s.With(c)
+	}
+	for i := range MaxPlayers {
+		if v.HasDiscard[i] {
+			s = s.With(v.Discard[i])
+		}
+		if v.ShownRank[i] != 0 {
+			s = s.With(v.Shown[i][0]).With(v.Shown[i][1])
+		}
+	}
+	return s
+}
