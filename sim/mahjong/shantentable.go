@@ -1,0 +1,216 @@
+package mahjong
+
+import "sync"
+
+// The exact normal-form shanten is computed from per-suit tables, an idea
+// published by Cryolite ("nyanten"-style replacement numbers) and by
+// tomohxx (shanten-number-calculator): for every count pattern of one suit
+// and every goal "k blocks (sets) plus p pairs", the table holds the
+// fewest tiles that must be added to the pattern to contain such a goal,
+// never using a fifth copy of a kind. The four groups (m, p, s, honors) are
+// then combined by a small min-plus product, and shanten = that number of
+// missing tiles − 1. This file builds the tables at first use (about half
+// a second, once per process); nothing is copied from those projects.
+
+// maxSuitTiles bounds the tiles of one group in a query (a concealed hand
+// has at most 14).
+const maxSuitTiles = 14
+
+// pk indexes a goal in a group vector: p pairs (0/1), k blocks (0–4).
+func pk(p, k int) int { return p*5 + k }
+
+// groupVec holds, for each goal pk(p, k), the tiles still missing.
+type groupVec [10]uint8
+
+// groupTable is the table of one group shape (9 ranks with runs, or 7
+// honors without): vectors indexed by the rank of the count pattern among
+// patterns with at most maxSuitTiles tiles.
+type groupTable struct {
+	n int // digits (ranks)
+	// off[i][s*5+d] is the rank offset of digit d at position i after
+	// more significant digits summing to s (128 wide so a masked index
+	// never leaves the array).
+	off [9][128]uint32
+	vec []groupVec
+}
+
+var (
+	tablesOnce sync.Once
+	suitTable  *groupTable // 9 ranks, sequences allowed
+	honorTable *groupTable // 7 kinds, no sequences
+)
+
+// tables returns the suit and honor tables, building them on first use.
+func tables() (*groupTable, *groupTable) {
+	tablesOnce.Do(func() {
+		suitTable = buildGroupTable(9, true)
+		honorTable = buildGroupTable(7, false)
+	})
+	return suitTable, honorTable
+}
+
+// patternCounts[n][s] is the number of n-digit patterns (digits 0–4) whose
+// digit sum is at most s (s ≤ maxSuitTiles).
+var patternCounts = func() (t [10][maxSuitTiles + 1]uint32) {
+	for s := range t[0] {
+		t[0][s] = 1
+	}
+	for n := 1; n < len(t); n++ {
+		for s := range t[n] {
+			for d := 0; d <= 4 && d <= s; d++ {
+				t[n][s] += t[n-1][s-d]
+			}
+		}
+	}
+	return t
+}()
+
+// countPatterns returns the number of n-digit patterns whose digit sum is
+// at most s.
+func countPatterns(n, s int) uint32 {
+	if s < 0 {
+		return 0
+	}
+	return patternCounts[n][s]
+}
+
+// rank returns the index of the pattern c[0..n) in the compact table, or
+// -1 if it holds more than maxSuitTiles tiles. Patterns are ordered as the
+// base-5 numbers Σ c[i]·5^i.
+func (g *groupTable) rank(c []uint8) int {
+	var r uint32
+	s := 0
+	for i := g.n - 1; i >= 0; i-- {
+		d := c[i]
+		r += g.off[i][(s*5+int(d))&127]
+		s += int(d)
+	}
+	if s > maxSuitTiles {
+		return -1
+	}
+	return int(r)
+}
+
+// rank9 is rank for a number suit, unrolled; counts above 4 or more than
+// maxSuitTiles tiles give a wrong row but never leave the table.
+func (g *groupTable) rank9(c *[9]uint8) int {
+	o := &g.off
+	s := uint(c[8])
+	r := o[8][s&127]
+	r += o[7][(s*5+uint(c[7]))&127]
+	s += uint(c[7])
+	r += o[6][(s*5+uint(c[6]))&127]
+	s += uint(c[6])
+	r += o[5][(s*5+uint(c[5]))&127]
+	s += uint(c[5])
+	r += o[4][(s*5+uint(c[4]))&127]
+	s += uint(c[4])
+	r += o[3][(s*5+uint(c[3]))&127]
+	s += uint(c[3])
+	r += o[2][(s*5+uint(c[2]))&127]
+	s += uint(c[2])
+	r += o[1][(s*5+uint(c[1]))&127]
+	s += uint(c[1])
+	r += o[0][(s*5+uint(c[0]))&127]
+	return int(r) % len(g.vec)
+}
+
+// rank7 is rank for the honors, unrolled like rank9.
+func (g *groupTable) rank7(c *[7]uint8) int {
+	o := &g.off
+	s := uint(c[6])
+	r := o[6][s&127]
+	r += o[5][(s*5+uint(c[5]))&127]
+	s += uint(c[5])
+	r += o[4][(s*5+uint(c[4]))&127]
+	s += uint(c[4])
+	r += o[3][(s*5+uint(c[3]))&127]
+	s += uint(c[3])
+	r += o[2][(s*5+uint(c[2]))&127]
+	s += uint(c[2])
+	r += o[1][(s*5+uint(c[1]))&127]
+	s += uint(c[1])
+	r += o[0][(s*5+uint(c[0]))&127]
+	return int(r) % len(g.vec)
+}
+
+// buildGroupTable computes the table for n ranks, with runs when seq.
+func buildGroupTable(n int, seq bool) *groupTable {
+	g := &groupTable{n: n}
+	for i := 0; i < n; i++ {
+		for s := 0; s <= maxSuitTiles; s++ {
+			var acc uint32
+			for d := 0; d < 5; d++ {
+				g.off[i][s*5+d] = acc
+				acc += countPatterns(i, maxSuitTiles-s-d)
+			}
+		}
+	}
+	pow := make([]int, n+1)
+	pow[0] = 1
+	for i := 1; i <= n; i++ {
+		pow[i] = pow[i-1] * 5
+	}
+	size := pow[n]
+	digits := make([]uint8, size*n) // digits of every pattern, flat
+	for h := 0; h < size; h++ {
+		x := h
+		for i := 0; i < n; i++ {
+			digits[h*n+i] = uint8(x % 5)
+			x /= 5
+		}
+	}
+	// has[h] bit pk(p,k): the pattern contains k blocks and p pairs.
+	has := make([]uint16, size)
+	const kShiftable = 0b01111_01111 // goals whose k can still grow
+	for h := 0; h < size; h++ {
+		d := digits[h*n : h*n+n]
+		m := uint16(1) // pk(0,0): the empty goal
+		for i := 0; i < n; i++ {
+			if d[i] >= 1 {
+				m |= has[h-pow[i]] // monotone: a sub-pattern's goals
+			}
+			if d[i] >= 2 {
+				m |= (has[h-2*pow[i]] & 0b11111) << 5 // add the pair
+			}
+			if d[i] >= 3 {
+				m |= (has[h-3*pow[i]] & kShiftable) << 1 // add a triplet
+			}
+			if seq && i+2 < n && d[i] >= 1 && d[i+1] >= 1 && d[i+2] >= 1 {
+				m |= (has[h-pow[i]-pow[i+1]-pow[i+2]] & kShiftable) << 1
+			}
+		}
+		has[h] = m
+	}
+	// dist[h][goal]: tiles to add. A pattern that misses a goal gets one
+	// step closer by some single added tile, so dist(h) = 1 + min dist(h+e_i).
+	dist := make([]groupVec, size)
+	for h := size - 1; h >= 0; h-- {
+		d := digits[h*n : h*n+n]
+		var v groupVec
+		for goal := 0; goal < 10; goal++ {
+			if has[h]>>goal&1 != 0 {
+				continue
+			}
+			best := uint8(255)
+			for i := 0; i < n; i++ {
+				if d[i] < 4 && dist[h+pow[i]][goal] < best {
+					best = dist[h+pow[i]][goal]
+				}
+			}
+			v[goal] = best + 1
+		}
+		dist[h] = v
+	}
+	g.vec = make([]groupVec, 0, countPatterns(n, maxSuitTiles))
+	for h := 0; h < size; h++ {
+		s := 0
+		for _, x := range digits[h*n : h*n+n] {
+			s += int(x)
+		}
+		if s <= maxSuitTiles {
+			g.vec = append(g.vec, dist[h])
+		}
+	}
+	return g
+}
