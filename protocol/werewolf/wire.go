@@ -1,32 +1,23 @@
 package werewolf
 
+import "encoding/json"
+
 // The JSON bodies of the spec's REST API (seeds/002, "APIエンドポイント仕様"),
 // shared by the server, the client and the MCP tools. Fields marked
 // "extension" are not in the spec; they are additions the decisions file
 // (specs/werewolf.md) or the spectator page need, and a client written for
 // the spec alone can ignore them.
 
-// RoleConfig is the "config" object of POST /api/games: how many of each
-// role. Medium (霊能者) is not in the spec's example body but is in its 7-
-// and 9-player presets, so it is accepted here.
-type RoleConfig struct {
-	Villagers     int `json:"villagers"`
-	FortuneTeller int `json:"fortune_teller"`
-	Medium        int `json:"medium,omitempty"`
-	Werewolves    int `json:"werewolves"`
-	Madman        int `json:"madman"`
-}
-
-// Total is the number of seats the config fills.
-func (c RoleConfig) Total() int {
-	return c.Villagers + c.FortuneTeller + c.Medium + c.Werewolves + c.Madman
-}
-
-// CreateGameRequest is the body of POST /api/games. Config may be omitted:
-// the spec's recommended line-up for PlayerCount is used then.
+// CreateGameRequest is the body of POST /api/games. Config holds the role
+// counts ("villagers", "fortune_teller", "medium" (or "psychic"),
+// "werewolves", "madman") and, as extensions, any option of the engine's
+// Rules ("tie", "first_night_kill", "speaks", "wolf_speaks",
+// "divine_seconds", …); absent options take the decisions' defaults. An
+// absent config takes the spec's recommended line-up for PlayerCount (5,
+// 7 or 9).
 type CreateGameRequest struct {
-	PlayerCount int         `json:"player_count"`
-	Config      *RoleConfig `json:"config,omitempty"`
+	PlayerCount int             `json:"player_count"`
+	Config      json.RawMessage `json:"config,omitempty"`
 	// Seed fixes the game's randomness (role deal, timeout fallbacks, vote
 	// ties); extension. Zero or absent: a random seed.
 	Seed uint64 `json:"seed,omitempty"`
