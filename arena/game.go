@@ -19,15 +19,15 @@ type Validator interface{ Validate() error }
 // their public contract (Preset, Presets, Rules.Validate, Registry, Play).
 // R is the engine's Rules, S its Strategy, V its View and A its Action.
 type Game[R Validator, S any, V any, A fmt.Stringer] struct {
-	Title        string
-	Preset       func(name string) (R, error)
-	PresetNames  func() []string
-	DefaultName  string
-	SeatsOf      func(R) int
-	Registry     *strategies.Registry[S]
-	PlayFunc     func(r R, seed uint64, players []S, observe func(sim.Seat, *V, []A, A)) (sim.Result, error)
-	ExtrasFunc   func(sums map[string]float64) []Extra // nil: mean per game of each stat
-	TeamFunc     func(tag string) string               // nil: no teams
+	Title       string
+	Preset      func(name string) (R, error)
+	PresetNames func() []string
+	DefaultName string
+	SeatsOf     func(R) int
+	Registry    *strategies.Registry[S]
+	PlayFunc    func(r R, seed uint64, players []S, observe func(sim.Seat, *V, []A, A)) (sim.Result, error)
+	ExtrasFunc  func(sums map[string]float64) []Extra // nil: mean per game of each stat
+	TeamFunc    func(tag string) string               // nil: no teams
 }
 
 // Name implements Runner.

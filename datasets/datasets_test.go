@@ -1,0 +1,168 @@
+package datasets
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"gamelab/arena"
+	"gamelab/sim"
+)
+
+func testRecords() []arena.Record {
+	return []arena.Record{
+		{Index: 4, Set: 1, Seed: 1<<63 + 5, Lineup: []int{0, 1, 1}, Length: 17,
+			Result: sim.Result{Score: []float64{3, -1, -2}, Placement: []int8{1, 2, 3},
+				Stats:     map[string]float64{"rounds": 2},
+				SeatStats: []map[string]float64{{"wins": 1}, {"wins": 0, "calls": 2}, {}},
+				SeatTags:  []string{"seer", "wolf", "villager"}},
+			Decisions: []arena.Decision{{Step: 0, Seat: 0, Legal: 3, Chosen: "bid 2"}, {Step: 1, Seat: 2, Legal: 1, Chosen: "pass"}}},
+		{Index: 5, Set: 1, Seed: 7, Lineup: []int{1, 0, 1}, Length: 3,
+			Result: sim.Result{Score: []float64{0, 0, 1}, Placement: []int8{2, 2, 1}}},
+		{Index: 6, Set: 2, Seed: 9, Lineup: []int{1, 1, 0}, Length: 1,
+			Result: sim.Result{Score: []float64{1, 1, 1}, Placement: []int8{1, 1, 1}}},
+	}
+}
+
+var testInfo = RunInfo{Version: "test", Game: "coin", Rules: "three", RulesJSON: `{"players":3}`,
+	Players: []string{"a", "b?x=1"}, Schedule: "duplicate", Seed: 42, First: 4, End: 7, Total: 9, Shard: "1/3", Decisions: true}
+
+func writeRun(t *testing.T, dir string) {
+	t.Helper()
+	w, err := Create(dir, testInfo, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range testRecords() {
+		if err := w.Add(&r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Every column of every table reads back as written, with the run's
+// metadata, in row groups of at most the asked number of games.
+func TestRoundTripEveryColumn(t *testing.T) {
+	dir := t.TempDir()
+	writeRun(t, dir)
+	games, info, err := ReadAll[GameRow](filepath.Join(dir, "games.parquet"), Games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(info, testInfo) {
+		t.Errorf("metadata %+v, want %+v", info, testInfo)
+	}
+	wantGame := GameRow{Game: "coin", Index: 4, Set: 1, Seed: 1<<63 + 5, Rules: "three", Lineup: []int32{0, 1, 1},
+		Strategies: []string{"a", "b?x=1", "b?x=1"}, Scores: []float64{3, -1, -2}, Placements: []int32{1, 2, 3}, Length: 17,
+		Stats: map[string]float64{"rounds": 2}}
+	if len(games) != 3 || !reflect.DeepEqual(games[0], wantGame) {
+		t.Errorf("games[0] = %+v\nwant %+v", games[0], wantGame)
+	}
+	seats, _, err := ReadAll[SeatRow](filepath.Join(dir, "seats.parquet"), Seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSeat := SeatRow{Index: 4, Seat: 1, Player: 1, Strategy: "b?x=1", Score: -1, Placement: 2, Tag: "wolf", Stats: map[string]float64{"wins": 0, "calls": 2}}
+	if len(seats) != 9 || !reflect.DeepEqual(seats[1], wantSeat) {
+		t.Errorf("seats[1] = %+v\nwant %+v", seats[1], wantSeat)
+	}
+	dec, _, err := ReadAll[DecisionRow](filepath.Join(dir, "decisions.parquet"), Decisions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (DecisionRow{Index: 4, Step: 1, Seat: 2, Legal: 1, Chosen: "pass"}); len(dec) != 2 || dec[1] != want {
+		t.Errorf("decisions %+v", dec)
+	}
+	f, pf, _, err := OpenTable[GameRow](filepath.Join(dir, "games.parquet"), Games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, rg := range pf.RowGroups() {
+		if rg.NumRows() > 2 {
+			t.Errorf("row group of %d games, want <= 2", rg.NumRows())
+		}
+	}
+	if len(pf.RowGroups()) != 2 {
+		t.Errorf("%d row groups, want 2", len(pf.RowGroups()))
+	}
+}
+
+// ReadRun gives back the Records (what the summaries are computed from).
+func TestReadRunRebuildsRecords(t *testing.T) {
+	dir := t.TempDir()
+	writeRun(t, dir)
+	want := testRecords()
+	i := 0
+	_, err := ReadRun(dir, func(r *arena.Record) error {
+		w := want[i]
+		i++
+		if r.Index != w.Index || r.Set != w.Set || r.Seed != w.Seed || r.Length != w.Length ||
+			!reflect.DeepEqual(r.Lineup, w.Lineup) || !reflect.DeepEqual(r.Result.Score, w.Result.Score) ||
+			!reflect.DeepEqual(r.Result.Placement, w.Result.Placement) {
+			t.Errorf("record %d = %+v, want %+v", i, r, w)
+		}
+		if w.Result.SeatTags != nil && !reflect.DeepEqual(r.Result.SeatTags, w.Result.SeatTags) {
+			t.Errorf("tags %v", r.Result.SeatTags)
+		}
+		if w.Result.SeatStats != nil && !reflect.DeepEqual(r.Result.SeatStats[1], w.Result.SeatStats[1]) {
+			t.Errorf("seat stats %v", r.Result.SeatStats)
+		}
+		return nil
+	})
+	if err != nil || i != 3 {
+		t.Fatalf("ReadRun: %v after %d records", err, i)
+	}
+}
+
+func TestForeignFilesAreRejected(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "games.parquet")
+	os.WriteFile(text, []byte("this is not parquet at all"), 0o644)
+	if _, err := ReadRun(dir, func(*arena.Record) error { return nil }); !errors.Is(err, ErrForeign) {
+		t.Errorf("text file: %v", err)
+	}
+	// Someone else's Parquet file.
+	type other struct {
+		X int64 `parquet:"x"`
+	}
+	f, _ := os.Create(text)
+	w := parquet.NewGenericWriter[other](f)
+	w.Write([]other{{1}})
+	w.Close()
+	f.Close()
+	if _, err := ReadRun(dir, func(*arena.Record) error { return nil }); !errors.Is(err, ErrForeign) {
+		t.Errorf("foreign parquet: %v", err)
+	}
+	// Our seats table under the games name.
+	d2 := t.TempDir()
+	writeRun(t, d2)
+	os.Rename(filepath.Join(d2, "seats.parquet"), filepath.Join(d2, "games.parquet"))
+	if _, err := ReadRun(d2, func(*arena.Record) error { return nil }); !errors.Is(err, ErrForeign) {
+		t.Errorf("seats as games: %v", err)
+	}
+	if _, err := ReadRun(t.TempDir(), func(*arena.Record) error { return nil }); err == nil {
+		t.Error("empty dir read")
+	}
+}
+
+func TestAbortLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Create(dir, testInfo, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := testRecords()[0]
+	w.Add(&r)
+	w.Abort()
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("abort left %v", ents)
+	}
+}

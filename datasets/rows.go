@@ -1,0 +1,68 @@
+package datasets
+
+// GameRow is one row of games.parquet: one finished game.
+type GameRow struct {
+	Game       string             `parquet:"game,dict"`
+	Index      int64              `parquet:"index"`
+	Set        int64              `parquet:"set"`
+	Seed       uint64             `parquet:"seed"`
+	Rules      string             `parquet:"rules,dict"`
+	Lineup     []int32            `parquet:"lineup,list"`
+	Strategies []string           `parquet:"strategies,list"`
+	Scores     []float64          `parquet:"scores,list"`
+	Placements []int32            `parquet:"placements,list"`
+	Length     int32              `parquet:"length"`
+	Stats      map[string]float64 `parquet:"stats"`
+}
+
+// SeatRow is one row of seats.parquet: one seat of one game.
+type SeatRow struct {
+	Index     int64              `parquet:"index"`
+	Seat      int32              `parquet:"seat"`
+	Player    int32              `parquet:"player"`
+	Strategy  string             `parquet:"strategy,dict"`
+	Score     float64            `parquet:"score"`
+	Placement int32              `parquet:"placement"`
+	Tag       string             `parquet:"tag,dict"`
+	Stats     map[string]float64 `parquet:"stats"`
+}
+
+// DecisionRow is one row of decisions.parquet: one choice of one seat.
+type DecisionRow struct {
+	Index  int64  `parquet:"index"`
+	Step   int32  `parquet:"step"`
+	Seat   int32  `parquet:"seat"`
+	Legal  int32  `parquet:"legal"`
+	Chosen string `parquet:"chosen,dict"`
+}
+
+// Table names, also stamped in each file's metadata.
+const (
+	Games     = "games"
+	Seats     = "seats"
+	Decisions = "decisions"
+)
+
+// RunInfo is the run configuration stamped into every file's key-value
+// metadata under "gamelab.run" (JSON), with the table name under
+// "gamelab.table".
+type RunInfo struct {
+	Version   string   `json:"version"`
+	Game      string   `json:"game"`
+	Rules     string   `json:"rules"`      // preset name or file given
+	RulesJSON string   `json:"rules_json"` // the resolved rules
+	Players   []string `json:"players"`
+	Schedule  string   `json:"schedule"`
+	Seed      uint64   `json:"seed"`
+	First     int64    `json:"first_game"` // this file's game range [First, End)
+	End       int64    `json:"end_game"`
+	Total     int64    `json:"total_games"` // games of the whole (unsharded) run
+	Shard     string   `json:"shard,omitempty"`
+	Decisions bool     `json:"decisions,omitempty"`
+}
+
+// Metadata keys.
+const (
+	KeyTable = "gamelab.table"
+	KeyRun   = "gamelab.run"
+)
