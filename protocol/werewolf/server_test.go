@@ -234,7 +234,7 @@ func playRandom(ctx context.Context, c *Client, game string, creds []PlayerCrede
 	rng := rand.New(rand.NewPCG(seed, 1))
 	players := make([]*randomPlayer, len(creds))
 	for i, cr := range creds {
-		players[i] = &randomPlayer{c: c, game: game, token: cr.Token, rng: rand.New(rand.NewPCG(seed, uint64(i)+2))}
+		players[i] = &randomPlayer{c: c, game: game, token: cr.Token, rng: newRand(seed, uint64(i)+2)}
 	}
 	for step := 0; step < 5000; step++ {
 		p := players[rng.IntN(len(players))]
@@ -282,3 +282,5 @@ func TestRandomGamesToTheEnd(t *testing.T) {
 		t.Logf("%d players: %s won on day %d (%s), %d messages", n, info.Winner, info.DayCount, info.Reason, len(sp.PublicMessages))
 	}
 }
+
+func newRand(a, b uint64) *rand.Rand { return rand.New(rand.NewPCG(a, b)) }
