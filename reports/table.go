@@ -1,0 +1,133 @@
+package reports
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+
+	"gamelab/arena"
+)
+
+// Tables prints the run's header line and its tables: one line per
+// strategy (games, mean score, placements, win rate with its 95 % interval,
+// rating ± interval), then the game's extras (mahjong: Tenhou-style
+// rates) and, when seats carry roles, win rates per team and per role.
+func Tables(w io.Writer, rep arena.Report) error {
+	fmt.Fprintf(w, "%s %s, %s schedule, %d games in %d sets, seed %d\n", rep.Game, rep.Rules, rep.Schedule, rep.Games, rep.Sets, rep.Seed)
+	t := tablewriter.NewTable(w)
+	head := []string{"strategy", "games", "mean score", "placements", "avg place", "win rate (95% CI)", "rating ± 95%"}
+	t.Header(toAny(head)...)
+	for _, p := range rep.Players {
+		pl := make([]string, len(p.Placements))
+		for i, c := range p.Placements {
+			pl[i] = fmt.Sprint(c)
+		}
+		if err := t.Append(
+			p.Name, fmt.Sprint(p.Games),
+			fmt.Sprintf("%.3f ± %.3f", p.MeanScore, p.ScoreCI),
+			strings.Join(pl, "/"),
+			fmt.Sprintf("%.3f", p.AvgPlace),
+			fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*p.WinRate, 100*p.WinCI[0], 100*p.WinCI[1]),
+			fmt.Sprintf("%+.0f ± %.0f", p.Rating.Elo, p.Rating.CI),
+		); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	if err := extrasTable(w, rep); err != nil {
+		return err
+	}
+	return rolesTable(w, rep)
+}
+
+func toAny(s []string) []any {
+	a := make([]any, len(s))
+	for i, x := range s {
+		a[i] = x
+	}
+	return a
+}
+
+func extrasTable(w io.Writer, rep arena.Report) error {
+	var cols []string
+	for _, p := range rep.Players {
+		for _, e := range p.Extras {
+			if !slices.Contains(cols, e.Name) {
+				cols = append(cols, e.Name)
+			}
+		}
+	}
+	if len(cols) == 0 {
+		return nil
+	}
+	t := tablewriter.NewTable(w)
+	t.Header(toAny(append([]string{"strategy"}, cols...))...)
+	for _, p := range rep.Players {
+		row := []any{p.Name}
+		for _, c := range cols {
+			cell := ""
+			for _, e := range p.Extras {
+				if e.Name == c {
+					cell = formatExtra(c, e.Value)
+				}
+			}
+			row = append(row, cell)
+		}
+		if err := t.Append(row...); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// formatExtra prints rates as percentages and other figures plainly.
+func formatExtra(name string, v float64) string {
+	if strings.HasSuffix(name, "rate") {
+		return fmt.Sprintf("%.1f%%", 100*v)
+	}
+	return fmt.Sprintf("%.3f", v)
+}
+
+func rolesTable(w io.Writer, rep arena.Report) error {
+	if len(rep.Teams) > 0 {
+		t := tablewriter.NewTable(w)
+		t.Header("team", "seats", "win rate (95% CI)")
+		for _, k := range sortedKeys(rep.Teams) {
+			r := rep.Teams[k]
+			t.Append(k, fmt.Sprint(r.Games), fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*r.WinRate, 100*r.CI[0], 100*r.CI[1]))
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+	}
+	has := false
+	for _, p := range rep.Players {
+		has = has || len(p.Roles) > 0
+	}
+	if !has {
+		return nil
+	}
+	t := tablewriter.NewTable(w)
+	t.Header("strategy", "role", "seats", "win rate (95% CI)")
+	for _, p := range rep.Players {
+		for _, k := range sortedKeys(p.Roles) {
+			r := p.Roles[k]
+			t.Append(p.Name, k, fmt.Sprint(r.Games), fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*r.WinRate, 100*r.CI[0], 100*r.CI[1]))
+		}
+	}
+	return t.Render()
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	k := make([]string, 0, len(m))
+	for s := range m {
+		k = append(k, s)
+	}
+	slices.Sort(k)
+	return k
+}
