@@ -63,7 +63,7 @@ func ShantenNormal(c *[34]uint8, melds int) int {
 // dst may alias x or y. (Unrolled by hand from the two-loop definition:
 // r0[k] = min_j x0[j]+y0[k-j], r1[k] = min_j min(x0[j]+y1[k-j], x1[j]+y0[k-j]).)
 func combine(dst *groupVec, x, y *groupVec) {
-	r0 := x[0]+y[0]
+	r0 := x[0] + y[0]
 	q0 := min(x[0]+y[5], x[5]+y[0])
 	r1 := min(x[0]+y[1], x[1]+y[0])
 	q1 := min(x[0]+y[6], x[5]+y[1], x[1]+y[5], x[6]+y[0])
