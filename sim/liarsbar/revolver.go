@@ -1,0 +1,42 @@
+package liarsbar
+
+import "gamelab/sim"
+
+// revolver is one seat's six-chamber revolver: one live round at the secret
+// chamber (1..6) and a public counter of pulls. Pulls never re-spin, so the
+// k-th pull fires with probability 1/(7-k) and the 6th is certain.
+type revolver struct {
+	chamber int8 // secret: the pull that fires, 1..6
+	pulls   int8 // public: pulls so far since the last load
+	loads   int8 // how many times it was loaded (chaos reloads) [ours]
+}
+
+var labelChamber = sim.Label("chamber")
+
+// load puts the live round at a fresh chamber derived from the game seed,
+// the seat and the load number, and resets the counter.
+func (g *revolver) load(seed uint64, seat sim.Seat) {
+	p := sim.NewPCG(sim.Seed(seed, labelChamber, uint64(seat), uint64(g.loads)))
+	g.chamber = int8(1 + p.IntN(Chambers))
+	g.pulls = 0
+	g.loads++
+}
+
+// pull advances the counter and reports whether the live round fired.
+func (g *revolver) pull() bool {
+	g.pulls++
+	return g.pulls == g.chamber
+}
+
+// Hazard is the probability that the next pull of a revolver with pulls
+// pulls fires: 1/(6-pulls) (the round is uniformly in one of the 6-pulls
+// chambers left).
+func Hazard(pulls int) float64 {
+	if pulls >= Chambers-1 {
+		return 1
+	}
+	if pulls < 0 {
+		pulls = 0
+	}
+	return 1 / float64(Chambers-pulls)
+}
