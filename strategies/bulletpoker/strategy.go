@@ -31,8 +31,3 @@ func (Random) Decide(_ *bulletpoker.View, legal []bulletpoker.Action, rng *rand.
 
 // Reset does nothing: Random keeps no state.
 func (Random) Reset() {}
-
-func init() {
-	Registry.Add("random", "uniformly random legal action", nil,
-		func(strategies.Values) Strategy { return Random{} })
-}
