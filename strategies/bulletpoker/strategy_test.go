@@ -97,7 +97,9 @@ func TestPlayAllocations(t *testing.T) {
 	r := bulletpoker.Classic()
 	players := []Strategy{Random{}, Random{}, Random{}, Random{}}
 	var decisions int
-	count := func(seat sim.Seat, v *bulletpoker.View, legal []bulletpoker.Action, a bulletpoker.Action) { decisions++ }
+	count := func(seat sim.Seat, v *bulletpoker.View, legal []bulletpoker.Action, a bulletpoker.Action) {
+		decisions++
+	}
 	seed := uint64(0)
 	allocs := testing.AllocsPerRun(200, func() {
 		seed++
