@@ -14,15 +14,16 @@ const (
 	Devil              // devil variant: makes every other living seat pull when revealed
 	Master             // chaos variant: wild, and its player aims when a challenge fails
 	Chaos              // chaos variant: when revealed every living seat aims
-	numCards
+	// NumCards is the number of card kinds.
+	NumCards
 )
 
-var cardNames = [numCards]string{"Q", "K", "A", "Joker", "Devil", "Master", "Chaos"}
-var cardNamesZh = [numCards]string{"Q", "K", "A", "Joker", "恶魔牌", "大师牌", "混沌牌"}
+var cardNames = [NumCards]string{"Q", "K", "A", "Joker", "Devil", "Master", "Chaos"}
+var cardNamesZh = [NumCards]string{"Q", "K", "A", "Joker", "恶魔牌", "大师牌", "混沌牌"}
 
 // String gives the card's notation: Q K A Joker Devil Master Chaos.
 func (c Card) String() string {
-	if c < numCards {
+	if c < NumCards {
 		return cardNames[c]
 	}
 	return fmt.Sprintf("Card(%d)", uint8(c))

@@ -76,7 +76,7 @@ func (f *folder) check(s *State) error {
 
 // invariants checks cards conservation and the revolvers.
 func invariants(s *State) error {
-	var have, want [numCards]int
+	var have, want [NumCards]int
 	for _, c := range s.base[:s.deckLen] {
 		want[c]++
 	}

@@ -76,8 +76,8 @@ func (r Rules) Validate() error {
 }
 
 // Deck returns how many of each card the deck holds.
-func (r Rules) Deck() [numCards]int {
-	var d [numCards]int
+func (r Rules) Deck() [NumCards]int {
+	var d [NumCards]int
 	switch r.Variant {
 	case VariantBasic:
 		d[Queen], d[King], d[Ace], d[Joker] = 6, 6, 6, 2

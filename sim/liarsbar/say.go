@@ -25,7 +25,7 @@ func seatName(names []string, s sim.Seat, lang string) string {
 }
 
 func cardName(c Card, lang string) string {
-	if lang == Chinese && c < numCards {
+	if lang == Chinese && c < NumCards {
 		return cardNamesZh[c]
 	}
 	return c.String()

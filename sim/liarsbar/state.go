@@ -46,10 +46,11 @@ type State struct {
 	deckLen int8
 	dealt   int8
 
-	hands  [MaxPlayers]hand
-	alive  [MaxPlayers]bool
-	nAlive int8
-	guns   [MaxPlayers]revolver
+	hands      [MaxPlayers]hand
+	dealtKinds [MaxPlayers][NumCards]int8 // each seat's dealt hand this round, by kind
+	alive      [MaxPlayers]bool
+	nAlive     int8
+	guns       [MaxPlayers]revolver
 
 	round      int16
 	table      Card
@@ -190,6 +191,7 @@ func (s *State) startRound(first sim.Seat) {
 	for i := range s.n {
 		h := &s.hands[i]
 		h.n = 0
+		s.dealtKinds[i] = [NumCards]int8{}
 		if !s.alive[i] {
 			continue
 		}
@@ -197,6 +199,9 @@ func (s *State) startRound(first sim.Seat) {
 		h.n = hs
 		s.dealt += hs
 		h.sort()
+		for _, c := range h.c[:hs] {
+			s.dealtKinds[i][c]++
+		}
 	}
 	s.pileLen, s.lastN, s.lastStart = 0, 0, 0
 	s.played = [MaxPlayers]int8{}

@@ -20,11 +20,13 @@ type View struct {
 	// actions index into it.
 	Hand    [MaxHand]Card
 	HandLen int8
-	Alive   [MaxPlayers]bool
-	Cards   [MaxPlayers]int8 // cards in each seat's hand
-	Pulls   [MaxPlayers]int8 // pulls of each seat's revolver since its load
-	Played  [MaxPlayers]int8 // cards each seat played this round
-	Pile    int8             // cards played this round
+	// Dealt counts, per card kind, the hand the seat was dealt this round.
+	Dealt  [NumCards]int8
+	Alive  [MaxPlayers]bool
+	Cards  [MaxPlayers]int8 // cards in each seat's hand
+	Pulls  [MaxPlayers]int8 // pulls of each seat's revolver since its load
+	Played [MaxPlayers]int8 // cards each seat played this round
+	Pile   int8             // cards played this round
 	// Last is the seat whose play may be challenged (NoSeat at a round's
 	// start) and LastCount the number of cards it played.
 	Last      sim.Seat
@@ -80,6 +82,7 @@ func (v *View) Apply(e Event) {
 		v.Played = [MaxPlayers]int8{}
 		v.HandLen = 0
 		v.Hand = [MaxHand]Card{}
+		v.Dealt = [NumCards]int8{}
 		for i := 0; i < n; i++ {
 			v.Cards[i] = 0
 			if v.Alive[i] {
@@ -88,6 +91,14 @@ func (v *View) Apply(e Event) {
 		}
 	case EvHand:
 		v.Hand, v.HandLen = e.Cards, e.N
+		if v.Seat >= 0 && int(v.Seat) < n && v.Played[v.Seat] == 0 {
+			v.Dealt = [NumCards]int8{}
+			for _, c := range e.Cards[:min(int(e.N), MaxHand)] {
+				if c < NumCards {
+					v.Dealt[c]++
+				}
+			}
+		}
 	case EvPlay:
 		if e.Seat < 0 || int(e.Seat) >= n {
 			return
@@ -147,6 +158,7 @@ func (s *State) View(seat sim.Seat) View {
 	h := &s.hands[seat]
 	copy(v.Hand[:], h.c[:h.n])
 	v.HandLen = h.n
+	v.Dealt = s.dealtKinds[seat]
 	for i := range s.n {
 		v.Cards[i] = s.hands[i].n
 		v.Pulls[i] = s.guns[i].pulls

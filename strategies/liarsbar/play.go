@@ -1,0 +1,68 @@
+package liarsbar
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gamelab/sim"
+	"gamelab/sim/liarsbar"
+)
+
+// ErrIllegalChoice is returned by Play when a strategy answers with an
+// action that is not among its legal actions.
+var ErrIllegalChoice = errors.New("liarsbar: strategy chose an illegal action")
+
+var labelStrategy = sim.Label("strategy")
+
+// Play runs one game of rules r from seed with players[i] at seat i and
+// returns its result. It calls Reset on every player first and gives seat
+// i the RNG sim.NewRand(sim.Seed(seed, sim.Label("strategy"), i)). When
+// several seats aim at once they are asked in seat order; none sees the
+// others' aims. observe, if not nil, sees every decision (the view and
+// legal slices are reused: copy what you keep). A strategy answering with
+// an action outside legal ends the game with ErrIllegalChoice.
+func Play(r liarsbar.Rules, seed uint64, players []Strategy, observe func(seat sim.Seat, v *liarsbar.View, legal []liarsbar.Action, chosen liarsbar.Action)) (sim.Result, error) {
+	if err := r.Validate(); err != nil {
+		return sim.Result{}, err
+	}
+	if len(players) != r.Players {
+		return sim.Result{}, fmt.Errorf("%w: %d players for %d seats", liarsbar.ErrRules, len(players), r.Players)
+	}
+	g := &game{}
+	return g.play(r, seed, players, observe)
+}
+
+// game holds the buffers of one Play, allocated once per game.
+type game struct {
+	s     liarsbar.State
+	v     liarsbar.View
+	legal [64]liarsbar.Action
+}
+
+func (g *game) play(r liarsbar.Rules, seed uint64, players []Strategy, observe func(sim.Seat, *liarsbar.View, []liarsbar.Action, liarsbar.Action)) (sim.Result, error) {
+	var rngs [liarsbar.MaxPlayers]*rand.Rand
+	for i, p := range players {
+		p.Reset()
+		rngs[i] = sim.NewRand(sim.Seed(seed, labelStrategy, uint64(i)))
+	}
+	s := &g.s
+	s.Reset(r, seed)
+	for !s.Done() {
+		seat := s.Next()[0]
+		legal := s.Legal(seat, g.legal[:0])
+		g.v = s.View(seat)
+		a := players[seat].Decide(&g.v, legal, rngs[seat])
+		if !slices.Contains(legal, a) {
+			return sim.Result{}, fmt.Errorf("%w: seat %d chose %v, legal %v", ErrIllegalChoice, seat, a, legal)
+		}
+		if observe != nil {
+			observe(seat, &g.v, legal, a)
+		}
+		if err := s.Apply(seat, a); err != nil {
+			return sim.Result{}, fmt.Errorf("seat %d: %w", seat, err)
+		}
+	}
+	return s.Result(), nil
+}

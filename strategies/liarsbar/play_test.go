@@ -1,0 +1,84 @@
+package liarsbar
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"gamelab/sim"
+	"gamelab/sim/liarsbar"
+)
+
+func mustNew(t testing.TB, spec string) Strategy {
+	t.Helper()
+	s, err := New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// Every strategy, in every variant and seat count, only ever answers with
+// legal actions and finishes its games with a well-formed result.
+func TestStrategiesPlayLegally(t *testing.T) {
+	for _, variant := range liarsbar.Presets() {
+		for _, n := range []int{2, 3, 4, 6} {
+			r, _ := liarsbar.Preset(variant)
+			r.Players = n
+			t.Run(fmt.Sprintf("%s/%d", variant, n), func(t *testing.T) {
+				names := Registry.Names()
+				for g := range 300 {
+					players := make([]Strategy, n)
+					for i := range players {
+						players[i] = mustNew(t, names[(g+i)%len(names)])
+					}
+					res, err := Play(r, uint64(g), players, nil)
+					if err != nil {
+						t.Fatalf("game %d: %v", g, err)
+					}
+					if err := res.Validate(n); err != nil {
+						t.Fatalf("game %d: %v", g, err)
+					}
+				}
+			})
+		}
+	}
+}
+
+type cheat struct{}
+
+func (cheat) Reset() {}
+func (cheat) Decide(*liarsbar.View, []liarsbar.Action, *rand.Rand) liarsbar.Action {
+	return liarsbar.AimAt(9)
+}
+
+func TestPlayRefusesIllegalChoice(t *testing.T) {
+	r, _ := liarsbar.Preset("basic")
+	players := []Strategy{cheat{}, cheat{}, cheat{}, cheat{}}
+	if _, err := Play(r, 1, players, nil); !errors.Is(err, ErrIllegalChoice) {
+		t.Fatalf("Play with an illegal answer: err %v, want ErrIllegalChoice", err)
+	}
+	if _, err := Play(r, 1, players[:3], nil); err == nil {
+		t.Fatal("Play accepted 3 players for 4 seats")
+	}
+}
+
+// Play is deterministic and gives each seat the documented RNG stream.
+func TestPlayDeterministic(t *testing.T) {
+	r, _ := liarsbar.Preset("chaos")
+	run := func() string {
+		players := []Strategy{mustNew(t, "random"), mustNew(t, "bayes"), mustNew(t, "honest"), mustNew(t, "random?challenge=3")}
+		var log []string
+		res, err := Play(r, 77, players, func(seat sim.Seat, v *liarsbar.View, legal []liarsbar.Action, a liarsbar.Action) {
+			log = append(log, fmt.Sprint(seat, a))
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(log, res.Placement)
+	}
+	if a, b := run(), run(); a != b {
+		t.Fatalf("two runs differ:\n%s\n%s", a, b)
+	}
+}
