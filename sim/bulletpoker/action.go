@@ -54,13 +54,11 @@ var ErrBadAction = errors.New("bulletpoker: bad action id")
 // ParseAction reads a choice id (see Action.String).
 func ParseAction(s string) (Action, error) {
 	if rest, ok := strings.CutPrefix(s, "switch:"); ok {
-		hs, os, ok := strings.Cut(rest, ":")
-		h, err1 := strconv.Atoi(hs)
-		o, err2 := strconv.Atoi(os)
-		if !ok || err1 != nil || err2 != nil || h < 0 || h > 1 || o < 0 || o > 3 {
+		// Exactly one digit each, so that the id is canonical.
+		if len(rest) != 3 || rest[1] != ':' || rest[0] < '0' || rest[0] > '1' || rest[2] < '0' || rest[2] > '3' {
 			return Action{}, fmt.Errorf("%w: %q (want switch:<hole 0-1>:<offer 0-3>)", ErrBadAction, s)
 		}
-		return Action{Kind: Switch, Hole: int8(h), Offer: int8(o)}, nil
+		return Action{Kind: Switch, Hole: int8(rest[0] - '0'), Offer: int8(rest[2] - '0')}, nil
 	}
 	for k, n := range kindNames {
 		if n == s && Kind(k) != Switch {

@@ -142,10 +142,12 @@ func (e *Equity) Estimate(v *bulletpoker.View, hole [2]cards.Card, rollouts int,
 	e.hand[0], e.hand[1] = hole[0], hole[1]
 	copy(e.hand[2:], v.Board[:nb])
 	var opph [7]cards.Card
+	// A local generator seeded from rng: inlined draws, same determinism.
+	p := sim.NewPCG(rng.Uint64())
 	wins := 0
 	for range rollouts {
 		for i := range need {
-			j := i + rng.IntN(n-i)
+			j := i + p.IntN(n-i)
 			e.unseen[i], e.unseen[j] = e.unseen[j], e.unseen[i]
 		}
 		copy(e.hand[2+nb:], e.unseen[2*opp:need])
