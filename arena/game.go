@@ -51,16 +51,20 @@ func (g *Game[R, S, V, A]) Params(name string) ([]strategies.Param, error) {
 	return p, nil
 }
 
-// LoadRules resolves a preset name or a JSON rules file and validates it.
+// LoadRules resolves a preset name, a JSON rules file or inline JSON (as
+// stamped in a dataset) and validates it.
 func (g *Game[R, S, V, A]) LoadRules(spec string) (R, string, error) {
 	var r R
 	if spec == "" {
 		spec = g.DefaultName
 	}
-	if strings.HasSuffix(spec, ".json") {
-		raw, err := os.ReadFile(spec)
-		if err != nil {
-			return r, "", inputErr("rules: %v", err)
+	if inline := strings.HasPrefix(strings.TrimSpace(spec), "{"); inline || strings.HasSuffix(spec, ".json") {
+		raw := []byte(spec)
+		if !inline {
+			var err error
+			if raw, err = os.ReadFile(spec); err != nil {
+				return r, "", inputErr("rules: %v", err)
+			}
 		}
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.DisallowUnknownFields()
@@ -97,12 +101,13 @@ func (g *Game[R, S, V, A]) Prepare(rules string, players []string) (Match, error
 		if _, err := g.Registry.New(p); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrInput, err)
 		}
-		canon := p
-		if !strings.HasSuffix(p, ".json") {
-			sp, _ := strategies.ParseSpec(p)
-			canon = sp.String()
+		// Canonical text form, also for JSON strategy files, so a
+		// dataset replays without the file.
+		sp, err := strategies.ParseSpec(p)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrInput, err)
 		}
-		m.players = append(m.players, canon)
+		m.players = append(m.players, sp.String())
 	}
 	return m, nil
 }

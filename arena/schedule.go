@@ -27,7 +27,8 @@ var Schedules = []string{"duplicate", "roundrobin", "gauntlet"}
 //     rotated (strategies reset each game), so each player meets the same
 //     luck from every seat. With fewer players than seats the last player
 //     fills the rest: "a,b" on four seats is a Mortal-style 1v3 of
-//     challenger a against three copies of baseline b. Needs 2 <= k <= n.
+//     challenger a against three copies of baseline b. With more players
+//     than seats, set s plays table s mod T of the n-combinations.
 //   - roundrobin: every combination of n players out of k (k >= n), or the
 //     padded table when k < n; game g plays table g mod T rotated by
 //     (g / T) mod n, each game with its own deal.
@@ -44,10 +45,14 @@ func NewSchedule(kind string, seats, players int, root uint64) (*Schedule, error
 	s := &Schedule{Kind: kind, Seats: seats, Players: players, Root: root}
 	switch kind {
 	case "duplicate":
-		if players < 2 || players > seats {
-			return nil, inputErr("duplicate needs 2 to %d players for %d seats, got %d (use --schedule roundrobin for more)", seats, seats, players)
+		if players < 2 {
+			return nil, inputErr("duplicate needs at least 2 players, got %d", players)
 		}
-		s.tables = [][]int{padded(players, seats)}
+		if players <= seats {
+			s.tables = [][]int{padded(players, seats)}
+		} else {
+			s.tables = combinations(players, seats)
+		}
 	case "roundrobin":
 		if players < 2 {
 			return nil, inputErr("roundrobin needs at least 2 players, got %d", players)
@@ -96,7 +101,7 @@ func (s *Schedule) Game(g int64, dst []int) (set int64, seed uint64, lineup []in
 	switch s.Kind {
 	case "duplicate":
 		set, rot = g/n, g%n
-		t = s.tables[0]
+		t = s.tables[set%int64(len(s.tables))]
 	default:
 		T := int64(len(s.tables))
 		set = g

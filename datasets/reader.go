@@ -18,18 +18,21 @@ import (
 // Parquet, another program's Parquet, or a table of another kind.
 var ErrForeign = errors.New("not a gamelab table")
 
+// ErrRead reports a run file that cannot be opened or read.
+var ErrRead = errors.New("cannot read run")
+
 // OpenTable opens path and checks that it is the gamelab table name with
 // the schema of T. The caller closes the returned file.
 func OpenTable[T any](path, name string) (*os.File, *parquet.File, RunInfo, error) {
 	var info RunInfo
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, info, err
+		return nil, nil, info, fmt.Errorf("%w: %v", ErrRead, err)
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, nil, info, err
+		return nil, nil, info, fmt.Errorf("%w: %v", ErrRead, err)
 	}
 	pf, err := parquet.OpenFile(f, st.Size())
 	if err != nil {

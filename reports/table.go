@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
 
 	"gamelab/arena"
 )
@@ -17,7 +18,7 @@ import (
 // rates) and, when seats carry roles, win rates per team and per role.
 func Tables(w io.Writer, rep arena.Report) error {
 	fmt.Fprintf(w, "%s %s, %s schedule, %d games in %d sets, seed %d\n", rep.Game, rep.Rules, rep.Schedule, rep.Games, rep.Sets, rep.Seed)
-	t := tablewriter.NewTable(w)
+	t := newTable(w)
 	head := []string{"strategy", "games", "mean score", "placements", "avg place", "win rate (95% CI)", "rating ± 95%"}
 	t.Header(toAny(head)...)
 	for _, p := range rep.Players {
@@ -65,7 +66,7 @@ func extrasTable(w io.Writer, rep arena.Report) error {
 	if len(cols) == 0 {
 		return nil
 	}
-	t := tablewriter.NewTable(w)
+	t := newTable(w)
 	t.Header(toAny(append([]string{"strategy"}, cols...))...)
 	for _, p := range rep.Players {
 		row := []any{p.Name}
@@ -95,7 +96,7 @@ func formatExtra(name string, v float64) string {
 
 func rolesTable(w io.Writer, rep arena.Report) error {
 	if len(rep.Teams) > 0 {
-		t := tablewriter.NewTable(w)
+		t := newTable(w)
 		t.Header("team", "seats", "win rate (95% CI)")
 		for _, k := range sortedKeys(rep.Teams) {
 			r := rep.Teams[k]
@@ -112,7 +113,7 @@ func rolesTable(w io.Writer, rep arena.Report) error {
 	if !has {
 		return nil
 	}
-	t := tablewriter.NewTable(w)
+	t := newTable(w)
 	t.Header("strategy", "role", "seats", "win rate (95% CI)")
 	for _, p := range rep.Players {
 		for _, k := range sortedKeys(p.Roles) {
@@ -130,4 +131,9 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(k)
 	return k
+}
+
+// newTable is a table with headers as written (no upper-casing).
+func newTable(w io.Writer) *tablewriter.Table {
+	return tablewriter.NewTable(w, tablewriter.WithHeaderAutoFormat(tw.Off))
 }

@@ -8,17 +8,19 @@ import (
 	"gamelab/strategies"
 )
 
-// The coin game is a tiny fake engine for the arena's tests: each seat has
+// Coin is a tiny fake game for tests and examples (not registered unless a
+// test calls Register(Coin)): each seat has
 // a strength and the finishing order is drawn Plackett–Luce style (the
 // best remaining seat is picked with probability proportional to its
 // strength) from the deal seed alone, so win probabilities are known in
 // closed form. With probability Draw every seat ties.
-type coinRules struct {
+type CoinRules struct {
 	Players int     `json:"players"`
 	Draw    float64 `json:"draw,omitempty"`
 }
 
-func (r coinRules) Validate() error {
+// Validate checks the seat count and draw chance.
+func (r CoinRules) Validate() error {
 	if r.Players < 2 || r.Players > 8 {
 		return fmt.Errorf("coin: %d players, want 2..8", r.Players)
 	}
@@ -28,23 +30,28 @@ func (r coinRules) Validate() error {
 	return nil
 }
 
-type coinView struct{ seat sim.Seat }
+// CoinView is the coin game's (empty) view.
+type CoinView struct{ seat sim.Seat }
 
-type coinAction int
+// CoinAction is the coin game's (dummy) action.
+type CoinAction int
 
-func (a coinAction) String() string { return fmt.Sprintf("c%d", int(a)) }
+// String implements fmt.Stringer.
+func (a CoinAction) String() string { return fmt.Sprintf("c%d", int(a)) }
 
-type coinPlayer struct {
+// CoinPlayer is the coin game's strategy: a strength.
+type CoinPlayer struct {
 	strength float64
 	fail     bool
 }
 
-func (p *coinPlayer) Reset() {}
+// Reset implements the strategy contract.
+func (p *CoinPlayer) Reset() {}
 
-var coinRegistry = func() *strategies.Registry[*coinPlayer] {
-	r := strategies.NewRegistry[*coinPlayer]("coin")
-	mk := func(def float64) func(strategies.Values) *coinPlayer {
-		return func(v strategies.Values) *coinPlayer { return &coinPlayer{strength: v["strength"]} }
+var coinRegistry = func() *strategies.Registry[*CoinPlayer] {
+	r := strategies.NewRegistry[*CoinPlayer]("coin")
+	mk := func(def float64) func(strategies.Values) *CoinPlayer {
+		return func(v strategies.Values) *CoinPlayer { return &CoinPlayer{strength: v["strength"]} }
 	}
 	param := func(def float64) []strategies.Param {
 		return []strategies.Param{{Name: "strength", Default: def, Min: 0.01, Max: 100}}
@@ -53,37 +60,38 @@ var coinRegistry = func() *strategies.Registry[*coinPlayer] {
 	r.Add("mid", "strength 2", param(2), mk(2))
 	r.Add("strong", "strength 4", param(4), mk(4))
 	r.Add("ace", "strength 8", param(8), mk(8))
-	r.Add("broken", "returns an error from Play", nil, func(strategies.Values) *coinPlayer { return &coinPlayer{strength: 1, fail: true} })
+	r.Add("broken", "returns an error from Play", nil, func(strategies.Values) *CoinPlayer { return &CoinPlayer{strength: 1, fail: true} })
 	return r
 }()
 
-var errCoinBroken = errors.New("coin: broken strategy chose an illegal action")
+// ErrCoinBroken is what the coin game's "broken" strategy makes Play return.
+var ErrCoinBroken = errors.New("coin: broken strategy chose an illegal action")
 
 func coinPresets() []string { return []string{"duel", "four", "drawish"} }
 
-func coinPreset(name string) (coinRules, error) {
+func coinPreset(name string) (CoinRules, error) {
 	switch name {
 	case "duel":
-		return coinRules{Players: 2}, nil
+		return CoinRules{Players: 2}, nil
 	case "four":
-		return coinRules{Players: 4}, nil
+		return CoinRules{Players: 4}, nil
 	case "drawish":
-		return coinRules{Players: 2, Draw: 0.3}, nil
+		return CoinRules{Players: 2, Draw: 0.3}, nil
 	}
-	return coinRules{}, fmt.Errorf("coin: no preset %q", name)
+	return CoinRules{}, fmt.Errorf("coin: no preset %q", name)
 }
 
-func coinPlay(r coinRules, seed uint64, players []*coinPlayer, observe func(sim.Seat, *coinView, []coinAction, coinAction)) (sim.Result, error) {
+func coinPlay(r CoinRules, seed uint64, players []*CoinPlayer, observe func(sim.Seat, *CoinView, []CoinAction, CoinAction)) (sim.Result, error) {
 	n := r.Players
 	for i, p := range players {
 		p.Reset()
 		if observe != nil {
-			v := coinView{sim.Seat(i)}
-			legal := []coinAction{0, 1}
+			v := CoinView{sim.Seat(i)}
+			legal := []CoinAction{0, 1}
 			observe(sim.Seat(i), &v, legal, 1)
 		}
 		if p.fail {
-			return sim.Result{}, errCoinBroken
+			return sim.Result{}, ErrCoinBroken
 		}
 	}
 	pcg := sim.NewPCG(seed)
@@ -130,12 +138,13 @@ func coinPlay(r coinRules, seed uint64, players []*coinPlayer, observe func(sim.
 	return res, nil
 }
 
-var coinGame = &Game[coinRules, *coinPlayer, coinView, coinAction]{
+// Coin is registered as "coin" by tests that need a game.
+var Coin = &Game[CoinRules, *CoinPlayer, CoinView, CoinAction]{
 	Title:       "coin",
 	Preset:      coinPreset,
 	PresetNames: coinPresets,
 	DefaultName: "four",
-	SeatsOf:     func(r coinRules) int { return r.Players },
+	SeatsOf:     func(r CoinRules) int { return r.Players },
 	Registry:    coinRegistry,
 	PlayFunc:    coinPlay,
 	TeamFunc: func(tag string) string {
@@ -145,5 +154,3 @@ var coinGame = &Game[coinRules, *coinPlayer, coinView, coinAction]{
 		return "evens"
 	},
 }
-
-func init() { Register(coinGame) }

@@ -1,0 +1,302 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"gamelab/arena"
+	"gamelab/datasets"
+	"gamelab/reports"
+	"gamelab/strategies"
+)
+
+// arenaStdout is where the arena verbs print tables and JSON (tests swap it).
+var arenaStdout io.Writer = os.Stdout
+
+func init() {
+	register(&command{name: "arena", summary: "run a tournament: duplicate sets, round robin or gauntlet, with ratings", run: runArena})
+}
+
+const arenaAbout = `Plays a tournament between strategies and prints one line per strategy:
+games (seats taken), mean score, placements, win rate with its 95% interval
+and a Plackett–Luce rating (Elo scale) with its 95% interval, then the
+game's extras (mahjong: Tenhou-style rates; werewolf: per team and role).
+With no flags it runs the demo: the built-in mahjong strategies on dihou
+rules in duplicate sets. The seed is always printed; rerun with --seed to
+replay exactly. Results do not depend on --workers.`
+
+// runFlags are the flags arena, sprt and tune share.
+type runFlags struct {
+	game, rules, schedule, out, shard string
+	seed                              *uint64
+	seedText                          string
+	workers                           int
+	games                             int64
+}
+
+func addRunFlags(fs interface {
+	StringVar(*string, string, string, string)
+	IntVar(*int, string, int, string)
+	Int64Var(*int64, string, int64, string)
+}, f *runFlags) {
+	fs.StringVar(&f.game, "game", "", "game: "+strings.Join(arena.Games(), ", ")+" (default mahjong, else the first)")
+	fs.StringVar(&f.rules, "rules", "", "rules: a preset name or a JSON rules file (default: the game's demo preset)")
+	fs.StringVar(&f.seedText, "seed", "", "root seed (default: from the clock; always printed)")
+	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "parallel games (results do not depend on it)")
+}
+
+// resolveGame picks the game, noting a fallback on stderr.
+func resolveGame(name string, stderr io.Writer) (arena.Runner, error) {
+	if name == "" {
+		g, fallback := arena.DefaultGame()
+		if g == "" {
+			return nil, usagef("no game is registered in this build")
+		}
+		if fallback {
+			fmt.Fprintf(stderr, "lab arena: mahjong is not in this build yet; falling back to %s\n", g)
+		}
+		name = g
+	}
+	r, err := arena.Lookup(name)
+	if err != nil {
+		return nil, usagef("--game: %v", err)
+	}
+	return r, nil
+}
+
+// parseSeed reads --seed or draws one from the clock.
+func parseSeed(s string) (uint64, error) {
+	if s == "" {
+		return uint64(time.Now().UnixNano()), nil
+	}
+	v, err := strconv.ParseUint(s, 0, 64)
+	if err != nil {
+		return 0, usagef("--seed %q: not an unsigned 64-bit number", s)
+	}
+	return v, nil
+}
+
+// parsePlayers splits --players: comma-separated specs, or a JSON file
+// holding an array of specs (a JSON file that is a single strategy is a
+// spec itself).
+func parsePlayers(s string) ([]string, error) {
+	if strings.HasSuffix(s, ".json") && !strings.Contains(s, ",") {
+		raw, err := os.ReadFile(s)
+		if err != nil {
+			return nil, usagef("--players: %v", err)
+		}
+		var list []string
+		if json.Unmarshal(raw, &list) == nil {
+			return list, nil
+		}
+		return []string{s}, nil
+	}
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// parseShard reads "i/n" (0-based i, as a Kubernetes Indexed Job's
+// JOB_COMPLETION_INDEX).
+func parseShard(s string) (i, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, e1 := strconv.Atoi(a)
+	n, e2 := strconv.Atoi(b)
+	if !ok || e1 != nil || e2 != nil || n < 1 || i < 0 || i >= n {
+		return 0, 0, usagef("--shard %q: want i/n with 0 <= i < n", s)
+	}
+	return i, n, nil
+}
+
+// inputError maps arena and dataset input errors to exit 2.
+func inputError(err error) error {
+	var ue *usageError
+	if errors.As(err, &ue) {
+		return err
+	}
+	if errors.Is(err, arena.ErrInput) || errors.Is(err, strategies.ErrSpec) || errors.Is(err, datasets.ErrForeign) || errors.Is(err, datasets.ErrRead) {
+		return usagef("%s", oneLine(err.Error()))
+	}
+	return err
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
+
+// progress returns a progress bar on an interactive terminal (never in CI
+// or when stderr is redirected), or nil.
+func progress(total int64, what string) *progressbar.ProgressBar {
+	if os.Getenv("CI") != "" || !term.IsTerminal(int(os.Stderr.Fd())) {
+		return nil
+	}
+	return progressbar.NewOptions64(total, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(), progressbar.OptionThrottle(100*time.Millisecond), progressbar.OptionClearOnFinish())
+}
+
+func runArena(ctx context.Context, args []string) error {
+	return arenaMain(ctx, args, os.Stderr)
+}
+
+func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flagSet("lab arena [flags]", arenaAbout)
+	var f runFlags
+	addRunFlags(fs, &f)
+	players := fs.String("players", "", "players: comma-separated strategy specs (name?param=value) or JSON files, or a JSON file with a list (default: the built-in strategies)")
+	fs.Int64Var(&f.games, "games", 0, "games to play, rounded up to whole duplicate sets (default: the game's demo size)")
+	fs.StringVar(&f.schedule, "schedule", "duplicate", "schedule: duplicate, roundrobin or gauntlet")
+	fs.StringVar(&f.out, "out", "", "write games/seats(/decisions).parquet and summary.json into this directory")
+	fs.StringVar(&f.shard, "shard", "", "play only shard i/n of the run (0-based), for job arrays; merge with lab merge")
+	asJSON := fs.Bool("json", false, "print the summary as JSON on stdout instead of tables")
+	decisions := fs.Bool("decisions", false, "with --out, also write decisions.parquet (one row per decision)")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	r, err := resolveGame(f.game, stderr)
+	if err != nil {
+		return err
+	}
+	seed, err := parseSeed(f.seedText)
+	if err != nil {
+		return err
+	}
+	specs := r.Strategies()
+	if *players != "" {
+		if specs, err = parsePlayers(*players); err != nil {
+			return err
+		}
+	}
+	if *decisions && f.out == "" {
+		return usagef("--decisions needs --out DIR")
+	}
+	m, err := r.Prepare(f.rules, specs)
+	if err != nil {
+		return inputError(err)
+	}
+	sched, err := arena.NewSchedule(f.schedule, m.Seats(), len(m.Players()), seed)
+	if err != nil {
+		return inputError(err)
+	}
+	if f.games < 0 {
+		return usagef("--games %d: want a positive count", f.games)
+	}
+	if f.games == 0 {
+		f.games = demoGames(r, sched)
+	}
+	total := sched.RoundUp(f.games)
+	first, end := int64(0), total
+	if f.shard != "" {
+		i, n, err := parseShard(f.shard)
+		if err != nil {
+			return err
+		}
+		first, end, _ = sched.Shard(i, n, total)
+	}
+	fmt.Fprintf(stderr, "lab arena: %s %s, %s, %d games, seed %d (replay with --seed %d)\n", m.Game(), m.RulesName(), f.schedule, end-first, seed, seed)
+	info := datasets.RunInfo{Version: version(), Game: m.Game(), Rules: m.RulesName(), RulesJSON: m.Rules(), Players: m.Players(),
+		Schedule: f.schedule, Seed: seed, First: first, End: end, Total: total, Shard: f.shard, Decisions: *decisions}
+	rep, err := playRun(ctx, m, sched, info, f.workers, f.out, *decisions)
+	if err != nil {
+		return inputError(err)
+	}
+	return printReport(rep, *asJSON)
+}
+
+// demoGames sizes the default run: the game's demo size if it names one,
+// else 100 duplicate sets.
+func demoGames(r arena.Runner, s *arena.Schedule) int64 {
+	if d, ok := r.(interface{ DemoGames() int64 }); ok && d.DemoGames() > 0 {
+		return d.DemoGames()
+	}
+	return 100 * s.SetSize()
+}
+
+// playRun plays info's game range, streaming into the summary and, with
+// out, the Parquet files and summary.json (all renamed into place only on
+// success).
+func playRun(ctx context.Context, m arena.Match, sched *arena.Schedule, info datasets.RunInfo, workers int, out string, decisions bool) (arena.Report, error) {
+	sum := arena.NewSummary(m)
+	var w *datasets.Writer
+	if out != "" {
+		var err error
+		if w, err = datasets.Create(out, info, 0); err != nil {
+			return arena.Report{}, err
+		}
+	}
+	bar := progress(info.End-info.First, "games")
+	err := arena.Run(ctx, m, sched, arena.Options{First: info.First, End: info.End, Workers: workers, Decisions: decisions}, func(r *arena.Record) error {
+		sum.Add(r)
+		if bar != nil {
+			bar.Add(1)
+		}
+		if w != nil {
+			return w.Add(r)
+		}
+		return nil
+	})
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		if w != nil {
+			w.Abort()
+		}
+		return arena.Report{}, err
+	}
+	rep := finishReport(sum, info)
+	if w != nil {
+		if err := w.Close(); err != nil {
+			return rep, err
+		}
+		if err := writeJSONFile(filepath.Join(out, "summary.json"), rep); err != nil {
+			return rep, err
+		}
+	}
+	return rep, nil
+}
+
+func finishReport(sum *arena.Summary, info datasets.RunInfo) arena.Report {
+	rep := sum.Report()
+	rep.Rules, rep.Schedule, rep.Seed, rep.First = info.Rules, info.Schedule, info.Seed, info.First
+	return rep
+}
+
+func printReport(rep arena.Report, asJSON bool) error {
+	if asJSON {
+		enc := json.NewEncoder(arenaStdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(jsonReport(rep))
+	}
+	return reports.Tables(arenaStdout, rep)
+}
+
+// jsonReport adds the per-team view scripts read as teams.village.win_rate.
+func jsonReport(rep arena.Report) arena.Report { return rep }
+
+// writeJSONFile writes v as indented JSON through a temporary name.
+func writeJSONFile(path string, v any) error {
+	raw, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(raw, '\n'), 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}

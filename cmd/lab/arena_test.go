@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gamelab/arena"
+	"gamelab/datasets"
+	"gamelab/strategies"
+)
+
+// The coin game (arena.Coin) has known win probabilities; it stands in for
+// the real engines so these tests do not depend on them.
+func init() { arena.Register(arena.Coin) }
+
+// lab runs the CLI and returns exit code, stdout and stderr.
+func lab(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	old := arenaStdout
+	arenaStdout = &out
+	defer func() { arenaStdout = old }()
+	code := run(context.Background(), args, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestArenaJSONIdenticalForAnyWorkers(t *testing.T) {
+	args := []string{"arena", "--game", "coin", "--rules", "four", "--players", "weak,mid,strong,ace", "--games", "400", "--seed", "5", "--json"}
+	code, one, _ := lab(t, append(args, "--workers", "1")...)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	_, two, _ := lab(t, append(args, "--workers", "2")...)
+	if one != two {
+		t.Fatal("--workers 1 and 2 print different summaries")
+	}
+	var rep struct {
+		Seed    uint64 `json:"seed"`
+		Players []struct {
+			Name    string  `json:"name"`
+			WinRate float64 `json:"win_rate"`
+		} `json:"players"`
+		Teams map[string]struct {
+			WinRate float64 `json:"win_rate"`
+		} `json:"teams"`
+	}
+	if err := json.Unmarshal([]byte(one), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Seed != 5 || len(rep.Players) != 4 || rep.Players[3].WinRate <= rep.Players[0].WinRate {
+		t.Errorf("summary %+v", rep)
+	}
+	if _, ok := rep.Teams["odds"]; !ok {
+		t.Errorf("no teams.odds.win_rate in %s", one)
+	}
+}
+
+func TestArenaTablePrintsSeed(t *testing.T) {
+	code, out, _ := lab(t, "arena", "--game", "coin", "--players", "weak,ace", "--games", "40", "--seed", "77")
+	if code != 0 || !strings.Contains(out, "seed 77") || !strings.Contains(out, "ace") || !strings.Contains(out, "hands/game") {
+		t.Errorf("exit %d, table:\n%s", code, out)
+	}
+}
+
+func TestBadInputExitsTwoWithOneLine(t *testing.T) {
+	dir := t.TempDir()
+	foreign := filepath.Join(dir, "foreign")
+	os.MkdirAll(foreign, 0o755)
+	os.WriteFile(filepath.Join(foreign, "games.parquet"), []byte("PAR1 not really"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"arena", "--game", "chess"}, `unknown game "chess"`},
+		{[]string{"arena", "--game", "coin", "--players", "weak,nobody"}, `unknown coin strategy "nobody"`},
+		{[]string{"arena", "--game", "coin", "--players", "weak?speed=1,mid"}, `no parameter "speed"`},
+		{[]string{"arena", "--game", "coin", "--players", "weak?strength=500,mid"}, "outside"},
+		{[]string{"arena", "--game", "coin", "--players", "weak"}, "at least 2 players"},
+		{[]string{"arena", "--game", "coin", "--rules", "huge"}, `rules "huge"`},
+		{[]string{"arena", "--game", "coin", "--schedule", "swiss"}, `unknown schedule "swiss"`},
+		{[]string{"arena", "--game", "coin", "--seed", "-3"}, "--seed"},
+		{[]string{"arena", "--game", "coin", "--shard", "3/3"}, "--shard"},
+		{[]string{"arena", "--game", "coin", "--decisions"}, "--decisions needs --out"},
+		{[]string{"report", foreign}, "not a gamelab table"},
+		{[]string{"report", filepath.Join(dir, "missing")}, "no such file"},
+		{[]string{"merge", "--out", filepath.Join(dir, "m"), foreign}, "not a gamelab table"},
+		{[]string{"sprt", "--game", "coin", "--candidate", "weak"}, "--baseline"},
+		{[]string{"sprt", "--game", "coin", "--candidate", "weak", "--baseline", "mid", "--elo0", "5", "--elo1", "1"}, "elo0"},
+		{[]string{"tune", "--game", "coin", "--strategy", "broken", "--out", filepath.Join(dir, "t.json")}, "no tunable"},
+	} {
+		code, _, stderr := lab(t, c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("lab %v: exit %d, stderr %q; want exit 2 and one line with %q", c.args, code, stderr, c.want)
+		}
+	}
+	if ents, _ := os.ReadDir(filepath.Join(dir, "m")); len(ents) != 0 {
+		t.Errorf("failed merge left %v", ents)
+	}
+}
+
+// Shards run separately and merged give exactly the unsharded run: the
+// same summary and the same rows.
+func TestShardsMergeIntoTheUnshardedRun(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"arena", "--game", "coin", "--rules", "four", "--players", "weak,mid,strong", "--games", "120", "--seed", "11", "--json"}
+	if code, _, se := lab(t, append(base, "--out", filepath.Join(dir, "full"))...); code != 0 {
+		t.Fatal(se)
+	}
+	var shards []string
+	for i := range 3 {
+		d := filepath.Join(dir, "shard"+string(rune('0'+i)))
+		shards = append(shards, d)
+		if code, _, se := lab(t, append(base, "--out", d, "--shard", string(rune('0'+i))+"/3", "--workers", "1")...); code != 0 {
+			t.Fatal(se)
+		}
+	}
+	// merge in a scrambled order: merge sorts shards by game range
+	if code, _, se := lab(t, append([]string{"merge", "--json", "--out", filepath.Join(dir, "merged")}, shards[2], shards[0], shards[1])...); code != 0 {
+		t.Fatal(se)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "full", "summary.json"))
+	b, _ := os.ReadFile(filepath.Join(dir, "merged", "summary.json"))
+	if len(a) == 0 || string(a) != string(b) {
+		t.Errorf("merged summary differs:\n%s\n%s", a, b)
+	}
+	g1, _, err := datasets.ReadAll[datasets.GameRow](filepath.Join(dir, "full", "games.parquet"), datasets.Games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, _, _ := datasets.ReadAll[datasets.GameRow](filepath.Join(dir, "merged", "games.parquet"), datasets.Games)
+	if len(g1) != 120 || !reflect.DeepEqual(g1, g2) {
+		t.Errorf("merged games differ (%d vs %d rows)", len(g1), len(g2))
+	}
+	// a missing shard is refused
+	if code, _, _ := lab(t, "merge", "--out", filepath.Join(dir, "bad"), shards[0], shards[2]); code != 2 {
+		t.Errorf("merge with a gap: exit %d", code)
+	}
+}
+
+func TestExportReplaysWithDecisionsAndReport(t *testing.T) {
+	dir := t.TempDir()
+	run1 := filepath.Join(dir, "run")
+	if code, _, se := lab(t, "arena", "--game", "coin", "--players", "weak,ace", "--games", "20", "--seed", "3", "--out", run1); code != 0 {
+		t.Fatal(se)
+	}
+	exp := filepath.Join(dir, "exp")
+	if code, _, se := lab(t, "export", run1, "--out", exp, "--decisions"); code != 0 {
+		t.Fatal(se)
+	}
+	dec, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(exp, "decisions.parquet"), datasets.Decisions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dec) != 20*4 || dec[0].Chosen != "c1" || dec[0].Legal != 2 {
+		t.Errorf("%d decisions, first %+v", len(dec), dec[0])
+	}
+	code, out, se := lab(t, "report", exp)
+	if code != 0 || !strings.Contains(out, "seed 3") {
+		t.Fatalf("report exit %d: %s %s", code, out, se)
+	}
+	html, _ := os.ReadFile(filepath.Join(exp, "report.html"))
+	if strings.Count(string(html), "<svg") < 3 {
+		t.Errorf("report.html has %d plots", strings.Count(string(html), "<svg"))
+	}
+}
+
+func TestSPRTVerdicts(t *testing.T) {
+	dir := t.TempDir()
+	code, out, _ := lab(t, "sprt", "--game", "coin", "--rules", "duel", "--candidate", "ace", "--baseline", "weak", "--seed", "1", "--out", dir)
+	if code != 0 || !strings.Contains(out, "H1 accepted") || !strings.Contains(out, "Ptnml(0-2)") || !strings.Contains(out, "LLR: 2.9") {
+		t.Errorf("strong candidate: exit %d\n%s", code, out)
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, "sprt.json"))
+	var s sprtOutcome
+	if err := json.Unmarshal(raw, &s); err != nil || s.Verdict != "H1" || len(s.Trace) == 0 {
+		t.Errorf("sprt.json %+v %v", s, err)
+	}
+	code, out, _ = lab(t, "sprt", "--game", "coin", "--rules", "duel", "--candidate", "weak", "--baseline", "ace", "--seed", "1")
+	if code != 1 || !strings.Contains(out, "LLR: -2.9") {
+		t.Errorf("weak candidate: exit %d\n%s", code, out)
+	}
+	if code, _, _ := lab(t, "report", dir); code != 0 {
+		t.Errorf("report of an sprt dir: exit %d", code)
+	}
+}
+
+// Tuning the coin strength against a fixed field must raise it (higher
+// strength wins more) and write a file the arena accepts.
+func TestTuneRaisesCoinStrength(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tuned.json")
+	code, out, se := lab(t, "tune", "--game", "coin", "--rules", "duel", "--strategy", "mid", "--opponents", "strong", "--games", "600", "--seed", "4", "--out", file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, se)
+	}
+	f, err := strategies.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Game != "coin" || f.Params["strength"] <= 2 {
+		t.Errorf("tuned %+v\n%s", f, out)
+	}
+	if code, _, se := lab(t, "arena", "--game", "coin", "--rules", "duel", "--players", file+",mid", "--games", "10", "--seed", "1"); code != 0 {
+		t.Errorf("arena rejects the tuned file: %s", se)
+	}
+}

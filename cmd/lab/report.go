@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	"gamelab/arena"
+	"gamelab/datasets"
+	"gamelab/reports"
+)
+
+func init() {
+	register(&command{name: "report", summary: "print a run directory's tables and write report.html with plots", run: runReport})
+}
+
+const reportAbout = `Reads a run directory written by lab arena --out (or lab merge, lab export),
+recomputes the summary from its Parquet files, prints the tables and writes
+DIR/report.html: ratings with intervals, placement and score distributions,
+and the LLR over sets when DIR holds an sprt.json from lab sprt --out.`
+
+func runReport(ctx context.Context, args []string) error {
+	fs := flagSet("lab report DIR", reportAbout)
+	html := fs.String("html", "", "where to write the HTML page (default DIR/report.html)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("report: want one run directory, got %d arguments", len(pos))
+	}
+	dir := pos[0]
+	page := reports.Page{Title: "gamelab report: " + dir}
+	if raw, err := os.ReadFile(filepath.Join(dir, "sprt.json")); err == nil {
+		var s sprtOutcome
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return usagef("report: %s/sprt.json: %v", dir, err)
+		}
+		page.LLR, page.LLRBounds, page.SPRTBlock = s.Trace, s.Bounds, s.Block
+	}
+	if _, err := os.Stat(filepath.Join(dir, "games.parquet")); err == nil || page.LLR == nil {
+		rep, hist, err := summarizeDir(dir)
+		if err != nil {
+			return inputError(err)
+		}
+		page.Report, page.Scores = rep, hist
+		if err := reports.Tables(arenaStdout, rep); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprint(arenaStdout, page.SPRTBlock)
+	}
+	if *html == "" {
+		*html = filepath.Join(dir, "report.html")
+	}
+	tmp := *html + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	err = reports.WriteHTML(f, page)
+	if e := f.Close(); err == nil {
+		err = e
+	}
+	if err == nil {
+		err = os.Rename(tmp, *html)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "lab report: wrote %s\n", *html)
+	return nil
+}
+
+// summarizeDir re-aggregates a run directory and builds each player's
+// score histogram (two streaming passes: range, then counts).
+func summarizeDir(dir string) (arena.Report, map[string]*reports.Histogram, error) {
+	info, err := datasets.Info(dir)
+	if err != nil {
+		return arena.Report{}, nil, err
+	}
+	m, err := matchOf(info)
+	if err != nil {
+		return arena.Report{}, nil, err
+	}
+	sum := arena.NewSummary(m)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	if _, err := datasets.ReadRun(dir, func(r *arena.Record) error {
+		sum.Add(r)
+		for _, s := range r.Result.Score {
+			lo, hi = math.Min(lo, s), math.Max(hi, s)
+		}
+		return nil
+	}); err != nil {
+		return arena.Report{}, nil, err
+	}
+	names := m.Players()
+	hist := map[string]*reports.Histogram{}
+	for _, n := range names {
+		hist[n] = reports.NewHistogram(lo, hi, 30)
+	}
+	if _, err := datasets.ReadRun(dir, func(r *arena.Record) error {
+		for seat, p := range r.Lineup {
+			hist[names[p]].Add(r.Result.Score[seat])
+		}
+		return nil
+	}); err != nil {
+		return arena.Report{}, nil, err
+	}
+	return finishReport(sum, info), hist, nil
+}
+
+// matchOf rebuilds the Match a dataset was played with.
+func matchOf(info datasets.RunInfo) (arena.Match, error) {
+	r, err := arena.Lookup(info.Game)
+	if err != nil {
+		return nil, err
+	}
+	return r.Prepare(info.RulesJSON, info.Players)
+}
