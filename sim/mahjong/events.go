@@ -63,7 +63,8 @@ const (
 	EvCall
 	// EvWin: Seat wins on Tile, From = discarder (Seat itself for tsumo);
 	// Han, Fu, Yakuman (count of yakuman, 0 for none) and Value = the
-	// hand's points before honba and sticks (the ron value for a tsumo).
+	// hand's points before honba and sticks: the ron value, or for a
+	// tsumo the sum of the payments (Tenhou's AGARI "ten" points).
 	// Wire: "NOTIFY say <P> tsumo|ron" + "NOTIFY agari <P> <fu> <yaku>…".
 	EvWin
 	// EvExhaustive: the hand ends in a draw; Value is a DrawReason.
@@ -78,7 +79,9 @@ const (
 	// EvHandEnd: the hand is over; Sticks = pot carried to the next hand.
 	// Wire: "NOTIFY kyokuend".
 	EvHandEnd
-	// EvGameEnd: the game is over; scores are final. Wire: "NOTIFY gameend".
+	// EvGameEnd: the game is over; scores are final; Sticks = 0 (sticks
+	// left were paid to first place by an EvPoints before, or lost).
+	// Wire: "NOTIFY gameend".
 	EvGameEnd
 )
 

@@ -154,6 +154,7 @@ func (v *View) Apply(e Event) {
 		v.applyCall(e)
 	case EvWin, EvExhaustive:
 		v.HandOver = true
+		v.Drawn = NoTile
 	case EvPoints:
 		v.Scores[e.Seat] += e.Value
 	case EvHandEnd:
@@ -161,6 +162,7 @@ func (v *View) Apply(e Event) {
 		v.HandOver = true
 	case EvGameEnd:
 		v.GameOver = true
+		v.Sticks = e.Sticks
 	}
 }
 

@@ -1,0 +1,35 @@
+package mahjong
+
+import (
+	"testing"
+
+	"gamelab/sim"
+)
+
+// playRandom plays one game with uniformly random legal actions.
+func playRandom(r Rules, seed uint64, legal []Action) (*State, []Action) {
+	rng := sim.NewPCG(seed ^ 0x9e3779b97f4a7c15)
+	s := New(r, seed)
+	for !s.Done() {
+		next := s.Next()
+		seat := next[rng.IntN(len(next))]
+		legal = s.Legal(seat, legal[:0])
+		if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
+			panic(err)
+		}
+	}
+	return s, legal
+}
+
+func benchRandom(b *testing.B, r Rules) {
+	legal := make([]Action, 0, 64)
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		_, legal = playRandom(r, seed, legal)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+func BenchmarkRandomTenhou(b *testing.B) { benchRandom(b, Tenhou()) }
+func BenchmarkRandomDihou(b *testing.B)  { benchRandom(b, Dihou()) }

@@ -1,0 +1,172 @@
+package mahjong
+
+import (
+	"fmt"
+	"slices"
+	"math"
+	"testing"
+
+	"gamelab/sim"
+	"gamelab/sim/simtest"
+)
+
+// encoder serializes the whole event log, incrementally for the state it
+// saw last (refused actions leave the log as it was, so the harness's many
+// before/after encodings cost only the new events).
+type encoder struct {
+	s     *State
+	first *Event
+	n     int
+	buf   []byte
+}
+
+func (en *encoder) encode(s *State) []byte {
+	if en.s != s || len(s.log) == 0 || en.first != &s.log[0] || len(s.log) < en.n {
+		en.s, en.first, en.n, en.buf = s, nil, 0, nil
+		if len(s.log) > 0 {
+			en.first = &s.log[0]
+		}
+	}
+	en.buf = appendEvents(en.buf, s.log[en.n:])
+	en.n = len(s.log)
+	return en.buf
+}
+
+// encodeState serializes the whole event log.
+func encodeState(s *State) []byte { return appendEvents(nil, s.log) }
+
+func appendEvents(b []byte, evs []Event) []byte {
+	b = slices.Grow(b, 24*len(evs))
+	for _, e := range evs {
+		b = append(b, byte(e.Kind), byte(e.Seat), byte(e.From), byte(e.Tile), byte(e.Meld), byte(e.Flags),
+			e.N, e.Round, e.Honba, e.Sticks, e.Han, e.Fu, e.Yakuman)
+		b = append(b, byte(e.Value), byte(e.Value>>8), byte(e.Value>>16), byte(e.Value>>24))
+		for _, t := range e.Tiles[:e.N] {
+			b = append(b, byte(t))
+		}
+	}
+	return b
+}
+
+// foldChecker checks, after every step, that each seat's View equals the
+// fold of the events it may see, plus conservation invariants.
+type foldChecker struct {
+	last  *State
+	n     int
+	views [4]View
+}
+
+func (fc *foldChecker) check(s *State) error {
+	if fc.last != s || len(s.log) < fc.n {
+		fc.last, fc.n = s, 0
+		for i := range fc.views {
+			fc.views[i] = NewView(sim.Seat(i))
+		}
+	}
+	for _, e := range s.log[fc.n:] {
+		for i := range fc.views {
+			if ev, ok := e.For(sim.Seat(i)); ok {
+				fc.views[i].Apply(ev)
+			}
+		}
+	}
+	fc.n = len(s.log)
+	for i := range fc.views {
+		if got := s.View(sim.Seat(i)); got != fc.views[i] {
+			return fmt.Errorf("seat %d: View differs from the fold of its events:\n view %+v\n fold %+v", i, got, fc.views[i])
+		}
+	}
+	return checkInvariants(s)
+}
+
+// checkInvariants: 136 tiles accounted for, legal tile counts, points
+// conserved with the sticks on the table.
+func checkInvariants(s *State) error {
+	if s.phase == phaseOver {
+		return nil
+	}
+	total := 14 + s.liveLeft
+	for i := range s.seats {
+		ss := &s.seats[i]
+		n := 0
+		for _, c := range ss.hand {
+			n += int(c)
+		}
+		if n != int(ss.n) {
+			return fmt.Errorf("seat %d: counts hold %d tiles, n=%d", i, n, ss.n)
+		}
+		want := 13 - 3*int(ss.nMelds)
+		if s.phase == phaseTurn && sim.Seat(i) == s.turn {
+			want++
+		}
+		if int(ss.n) != want {
+			return fmt.Errorf("seat %d holds %d concealed tiles with %d melds, want %d (phase %d turn %d)", i, ss.n, ss.nMelds, want, s.phase, s.turn)
+		}
+		total += n
+		for j := uint8(0); j < ss.nMelds; j++ {
+			m := ss.melds[j]
+			total += m.Len()
+			if m.Kind != Ankan && m.Kind != Kakan {
+				total-- // the claimed tile is counted in the river
+			}
+			if m.Kind == Kakan {
+				total-- // the pon's claimed tile
+			}
+		}
+		total += int(ss.river.N)
+	}
+	if total != 136 {
+		return fmt.Errorf("%d tiles accounted for, want 136", total)
+	}
+	sum := int(s.sticks) * 1000
+	for _, x := range s.scores {
+		sum += int(x)
+	}
+	if sum != 4*s.rules.StartPoints && !s.rules.NagashiDihou {
+		return fmt.Errorf("points %v + %d sticks sum to %d", s.scores, s.sticks, sum)
+	}
+	return nil
+}
+
+func conformance(t *testing.T, r Rules, games int) simtest.Stats {
+	var fc foldChecker
+	var en encoder
+	sum := 4.0 * float64(r.StartPoints)
+	if !r.SticksToWinner || r.NagashiDihou {
+		sum = math.NaN()
+	}
+	return simtest.Run(t, simtest.Config[*State, Action]{
+		New:    func(seed uint64) *State { return New(r, seed) },
+		Seats:  4,
+		Encode: en.encode,
+		Candidates: func(s *State, seat sim.Seat) []Action {
+			c := []Action{{Kind: ActTsumo}, {Kind: ActRon}, {Kind: ActPass}, {Kind: ActKan}, {Kind: ActNineKinds}}
+			for t := Tile(0); t < NumTiles; t += 3 {
+				c = append(c, Action{Kind: ActDiscard, Tile: t}, Action{Kind: ActRiichi, Tile: t}, Action{Kind: ActAnkan, Tile: t})
+			}
+			return c
+		},
+		Check:      fc.check,
+		ScoreSum:   sum,
+		MaxSteps:   100000,
+		CheckEvery: 25,
+	}, games, 2026)
+}
+
+func TestConformanceTenhou(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	st := conformance(t, Tenhou(), n)
+	t.Logf("%d games, %d steps, max %d", st.Games, st.Steps, st.MaxLen)
+}
+
+func TestConformanceDihou(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	st := conformance(t, Dihou(), n)
+	t.Logf("%d games, %d steps, max %d", st.Games, st.Steps, st.MaxLen)
+}

@@ -1,0 +1,434 @@
+package mahjong
+
+import (
+	"fmt"
+	"slices"
+
+	"gamelab/sim"
+)
+
+// Legal appends seat's legal actions now to dst[:0] and returns it (empty
+// if seat is not asked). The order is fixed: wins first, then the rest.
+func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
+	dst = dst[:0]
+	if seat < 0 || seat > 3 {
+		return dst
+	}
+	if s.cacheVer == s.ver && s.cacheSeat == seat {
+		return append(dst, s.cache[:s.nCache]...)
+	}
+	defer func() {
+		s.cacheVer, s.cacheSeat = s.ver, seat
+		s.nCache = copy(s.cache[:], dst)
+	}()
+	switch s.phase {
+	case phaseTurn:
+		if seat == s.turn {
+			dst = s.turnLegal(dst)
+		}
+	case phaseClaim, phaseChankan:
+		ss := &s.seats[seat]
+		if ss.asked && !ss.answered {
+			dst = s.claimLegal(seat, dst)
+		}
+	}
+	return dst
+}
+
+// Apply plays seat's action. An action that is not legal now is refused
+// with an error wrapping ErrIllegalAction (or ErrNotYourTurn, ErrGameOver)
+// and changes nothing.
+func (s *State) Apply(seat sim.Seat, a Action) error {
+	if s.phase == phaseOver {
+		return ErrGameOver
+	}
+	if seat < 0 || seat > 3 {
+		return &ActionError{Err: ErrNotYourTurn, Seat: seat, Action: a}
+	}
+	legal := s.Legal(seat, s.buf[:0])
+	if len(legal) == 0 {
+		return &ActionError{Err: ErrNotYourTurn, Seat: seat, Action: a}
+	}
+	if !slices.Contains(legal, a) {
+		return &ActionError{Err: ErrIllegalAction, Seat: seat, Action: a}
+	}
+	s.ver++
+	if s.phase == phaseTurn {
+		s.applyTurn(a)
+	} else {
+		s.answer(seat, a)
+	}
+	return nil
+}
+
+// ActionError is the error of a refused action; it wraps ErrIllegalAction
+// or ErrNotYourTurn.
+type ActionError struct {
+	Err    error
+	Seat   sim.Seat
+	Action Action
+}
+
+func (e *ActionError) Error() string {
+	return fmt.Sprintf("%v: seat %d: %v", e.Err, e.Seat, e.Action)
+}
+
+// Unwrap returns the sentinel error.
+func (e *ActionError) Unwrap() error { return e.Err }
+
+// faceFor returns the face of kind k that seat ss holds, preferring the
+// plain tile; NoTile if none.
+func (ss *seatState) faceFor(k Tile) Tile {
+	if ss.hand[k] > 0 {
+		return k
+	}
+	if r := k.Red(); r != k && ss.hand[r] > 0 {
+		return r
+	}
+	return NoTile
+}
+
+func bit(k Tile) uint64 { return 1 << uint(k.Kind()) }
+
+func (s *State) turnLegal(dst []Action) []Action {
+	ss := &s.seats[s.turn]
+	melds := int(ss.nMelds)
+	drew := s.drawn != NoTile
+	if drew && ss.waits&bit(s.drawn) != 0 && s.winValue(s.turn, s.drawn, true, false).ok {
+		dst = append(dst, Action{Kind: ActTsumo})
+	}
+	if s.rules.NineKinds && drew && s.noCalls && !ss.discarded {
+		n := 0
+		for k := Tile(0); k < NumKinds; k++ {
+			if ss.kinds[k] > 0 && k.IsYaochu() {
+				n++
+			}
+		}
+		if n >= 9 {
+			dst = append(dst, Action{Kind: ActNineKinds})
+		}
+	}
+	if s.liveLeft > 0 && s.totalKans < 4 && (drew || s.rules.KanAfterCall) {
+		for k := Tile(0); k < NumKinds; k++ {
+			if ss.kinds[k] == 4 && (!ss.riichi || s.riichiKanOK(ss, k)) {
+				dst = append(dst, Action{Kind: ActAnkan, Tile: k})
+			}
+		}
+		if !ss.riichi {
+			for i := uint8(0); i < ss.nMelds; i++ {
+				m := &ss.melds[i]
+				if m.Kind != Pon {
+					continue
+				}
+				k := m.Tiles[0].Kind()
+				if ss.hand[k] > 0 {
+					dst = append(dst, Action{Kind: ActKakan, Tile: k})
+				}
+				if r := k.Red(); r != k && ss.hand[r] > 0 {
+					dst = append(dst, Action{Kind: ActKakan, Tile: r})
+				}
+			}
+		}
+	}
+	if ss.riichi {
+		return append(dst, Action{Kind: ActDiscard, Tile: s.drawn})
+	}
+	canRiichi := drew && !ss.open && !ss.riichi && s.liveLeft >= 4 &&
+		(!s.rules.RiichiNeedsPoints || s.scores[s.turn] >= 1000) && Shanten(&ss.kinds, melds) <= 0
+	for t := Tile(0); t < NumTiles; t++ {
+		if ss.hand[t] == 0 || ss.kuikae&bit(t) != 0 {
+			continue
+		}
+		dst = append(dst, Action{Kind: ActDiscard, Tile: t})
+		if canRiichi {
+			ss.kinds[t.Kind()]--
+			ok := Shanten(&ss.kinds, melds) == 0
+			ss.kinds[t.Kind()]++
+			if ok {
+				dst = append(dst, Action{Kind: ActRiichi, Tile: t})
+			}
+		}
+	}
+	return dst
+}
+
+// riichiKanOK reports whether a seat in riichi may ankan kind k: only with
+// the drawn tile, the hand staying tenpai and (unless the rules allow a
+// change) the same waits.
+func (s *State) riichiKanOK(ss *seatState, k Tile) bool {
+	if s.drawn == NoTile || s.drawn.Kind() != k {
+		return false
+	}
+	melds := int(ss.nMelds)
+	ss.kinds[k]--
+	before := waitMask(&ss.kinds, melds)
+	ss.kinds[k] -= 3
+	after := uint64(0)
+	if Shanten(&ss.kinds, melds+1) == 0 {
+		after = waitMask(&ss.kinds, melds+1)
+	}
+	ss.kinds[k] += 4
+	if after == 0 {
+		return false
+	}
+	return s.rules.RiichiKanChangesWaits || before == after
+}
+
+// updateWaits recomputes the waits of a 3n+1-tile concealed hand.
+func (ss *seatState) updateWaits() {
+	ss.waits = 0
+	if Shanten(&ss.kinds, int(ss.nMelds)) == 0 {
+		ss.waits = waitMask(&ss.kinds, int(ss.nMelds))
+	}
+}
+
+// waitMask returns the kinds that complete a waiting hand (3n+1 concealed
+// tiles), one bit per kind. Kinds the hand holds four of are skipped.
+func waitMask(c *[NumKinds]uint8, melds int) uint64 {
+	var m uint64
+	for k := 0; k < NumKinds; k++ {
+		if c[k] >= 4 {
+			continue
+		}
+		c[k]++
+		if Shanten(c, melds) == -1 {
+			m |= 1 << uint(k)
+		}
+		c[k]--
+	}
+	return m
+}
+
+func (s *State) applyTurn(a Action) {
+	switch a.Kind {
+	case ActTsumo:
+		s.settleWin(s.turn, s.turn, s.drawn, true, false)
+	case ActNineKinds:
+		s.abort(DrawNineKinds)
+	case ActAnkan:
+		s.declareAnkan(a.Tile)
+	case ActKakan:
+		s.declareKakan(a.Tile)
+	case ActDiscard, ActRiichi:
+		s.discard(a.Tile, a.Kind == ActRiichi)
+	}
+}
+
+// removeFace takes one tile of face t out of seat's concealed hand.
+func (ss *seatState) removeFace(t Tile) {
+	ss.hand[t]--
+	ss.kinds[t.Kind()]--
+	ss.n--
+}
+
+func (s *State) discard(t Tile, riichi bool) {
+	seat := s.turn
+	ss := &s.seats[seat]
+	var flags EventFlag
+	if riichi {
+		s.emit(Event{Kind: EvRiichi, Seat: seat, From: sim.NoSeat})
+		ss.riichi = true
+		ss.doubleRiichi = !ss.discarded && (s.noCalls || s.rules.DoubleRiichiAfterCalls)
+		ss.riichiSeen = 0
+		s.riichiPend = seat
+		s.riichiAt[seat] = ss.river.N
+		s.st.riichi[seat]++
+		flags |= FlagRiichi
+	}
+	for s.pendDora > 0 {
+		s.pendDora--
+		s.flipDora()
+	}
+	if t == s.drawn {
+		flags |= FlagTsumogiri
+	}
+	ss.removeFace(t)
+	if ss.river.N < MaxRiver {
+		ss.river.Tiles[ss.river.N] = t
+		ss.river.Flags[ss.river.N] = flags
+		ss.river.N++
+	}
+	ss.updateWaits()
+	ss.riverKinds |= bit(t)
+	ss.tempSeen = 0
+	ss.kuikae = 0
+	ss.ippatsu = false
+	if !t.IsYaochu() {
+		ss.nagashi = false
+	}
+	if s.noCalls && !ss.discarded && t.IsWind() && (s.firstWinds == 0 || s.firstWind == t) {
+		s.firstWind = t
+		s.firstWinds++
+	} else {
+		s.firstWinds = -100
+	}
+	ss.discarded = true
+	s.emit(Event{Kind: EvDiscard, Seat: seat, From: sim.NoSeat, Tile: t, Flags: flags})
+	s.drawn = NoTile
+	s.rinshan = false
+	s.lastTile, s.lastFrom = t, seat
+	if s.openClaims(t, seat, false) {
+		s.phase = phaseClaim
+		return
+	}
+	s.discardPassed()
+}
+
+// discardPassed continues after a discard nobody claimed (or only chi/pon
+// that were declined).
+func (s *State) discardPassed() {
+	if s.payRiichi() {
+		return
+	}
+	s.markSeen(s.lastTile, s.lastFrom)
+	switch {
+	case s.firstWinds == 4:
+		s.abort(DrawFourWinds)
+	case s.kanAbort:
+		s.abort(DrawFourKans)
+	case s.liveLeft == 0:
+		s.exhaustive()
+	default:
+		s.turn = (s.lastFrom + 1) % 4
+		s.draw(false)
+	}
+}
+
+// payRiichi collects a pending riichi stick; it reports true if that
+// ended the hand (four riichi).
+func (s *State) payRiichi() bool {
+	p := s.riichiPend
+	if p == sim.NoSeat {
+		return false
+	}
+	s.riichiPend = sim.NoSeat
+	s.scores[p] -= 1000
+	s.sticks++
+	s.seats[p].ippatsu = true
+	s.emit(Event{Kind: EvRiichiStick, Seat: p, From: sim.NoSeat})
+	for i := range s.seats {
+		if !s.seats[i].riichi {
+			return false
+		}
+	}
+	s.abort(DrawFourRiichi)
+	return true
+}
+
+// markSeen records that tile t from seat from passed every other seat
+// (temporary and riichi furiten).
+func (s *State) markSeen(t Tile, from sim.Seat) {
+	b := bit(t)
+	for i := range s.seats {
+		ss := &s.seats[i]
+		if sim.Seat(i) == from {
+			continue
+		}
+		ss.tempSeen |= b
+		if ss.riichi {
+			ss.riichiSeen |= b
+		}
+	}
+}
+
+// furiten reports whether seat may not ron (its waits meet its own river,
+// tiles passed since its last discard, or tiles passed since its riichi).
+func (s *State) furiten(seat sim.Seat) bool {
+	ss := &s.seats[seat]
+	return ss.waits&(ss.riverKinds|ss.tempSeen|ss.riichiSeen) != 0
+}
+
+func (s *State) clearIppatsu() {
+	for i := range s.seats {
+		s.seats[i].ippatsu = false
+	}
+}
+
+func (s *State) declareAnkan(k Tile) {
+	seat := s.turn
+	ss := &s.seats[seat]
+	e := Event{Kind: EvCall, Meld: Ankan, Seat: seat, From: seat, Tile: k, N: 4}
+	n := 0
+	for _, t := range [2]Tile{k.Red(), k} {
+		for ss.hand[t] > 0 && n < 4 {
+			e.Tiles[n] = t
+			n++
+			ss.removeFace(t)
+		}
+	}
+	sortTiles(e.Tiles[:4])
+	ss.melds[ss.nMelds] = NewMeld(Ankan, NoTile, 0, e.Tiles[:4]...)
+	ss.nMelds++
+	ss.kans++
+	ss.updateWaits()
+	s.afterKan(seat, true)
+	s.emit(e)
+	for s.pendDora > 0 {
+		s.pendDora--
+		s.flipDora()
+	}
+	s.flipDora()
+	s.draw(true)
+}
+
+// afterKan does the bookkeeping every kan shares. A kakan clears ippatsu
+// only once nobody robbed it (kakanPassed): a chankan keeps ippatsu.
+func (s *State) afterKan(seat sim.Seat, clearIppatsu bool) {
+	s.noCalls = false
+	if clearIppatsu {
+		s.clearIppatsu()
+	}
+	s.totalKans++
+	s.kanSeats |= 1 << uint(seat)
+	if s.totalKans == 4 && s.kanSeats&(s.kanSeats-1) != 0 {
+		s.kanAbort = true
+	}
+	s.st.calledThisHand[seat] = s.st.calledThisHand[seat] || s.seats[seat].open
+}
+
+func (s *State) declareKakan(t Tile) {
+	seat := s.turn
+	ss := &s.seats[seat]
+	k := t.Kind()
+	ss.removeFace(t)
+	ss.updateWaits()
+	for i := uint8(0); i < ss.nMelds; i++ {
+		m := &ss.melds[i]
+		if m.Kind == Pon && m.Tiles[0].Kind() == k {
+			*m = NewMeld(Kakan, m.Called, m.From, m.Tiles[0], m.Tiles[1], m.Tiles[2], t)
+			e := Event{Kind: EvCall, Meld: Kakan, Seat: seat, From: seat, Tile: t, N: 4}
+			copy(e.Tiles[:4], m.Tiles[:4])
+			ss.kans++
+			s.afterKan(seat, false)
+			s.emit(e)
+			break
+		}
+	}
+	for s.pendDora > 0 {
+		s.pendDora--
+		s.flipDora()
+	}
+	s.drawn = NoTile
+	s.lastTile, s.lastFrom = t, seat
+	if s.openClaims(t, seat, true) {
+		s.phase = phaseChankan
+		return
+	}
+	s.kakanPassed()
+}
+
+// kakanPassed finishes a kakan nobody robbed: kan dora and rinshan draw.
+func (s *State) kakanPassed() {
+	s.clearIppatsu()
+	s.markSeen(s.lastTile, s.lastFrom)
+	s.openKanDora()
+	s.draw(true)
+}
+
+func (s *State) openKanDora() {
+	if s.rules.OpenKanDoraLater {
+		s.pendDora++
+	} else {
+		s.flipDora()
+	}
+}
