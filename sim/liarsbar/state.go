@@ -278,7 +278,7 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 			return dst
 		}
 		if !s.onlyHolder(seat) {
-			dst = s.appendPlays(&s.hands[seat], 0, 0, 0, dst)
+			dst = s.appendPlays(&s.hands[seat], dst)
 		}
 		if s.last != sim.NoSeat {
 			dst = append(dst, ChallengeAction)
@@ -296,22 +296,46 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 	return dst
 }
 
-// appendPlays lists the canonical plays extending mask (k cards) with
-// indices from start: within a run of identical cards only a prefix may be
-// chosen, and the Devil only alone.
-func (s *State) appendPlays(h *hand, start int8, mask uint8, k int, dst []Action) []Action {
-	for i := start; i < h.n; i++ {
-		c := h.c[i]
-		if i > 0 && h.c[i-1] == c && mask&(1<<(i-1)) == 0 {
+// appendPlays lists the canonical plays of h: within a run of identical
+// cards only a prefix may be chosen (so equal plays are listed once, by
+// their lowest indices), and the Devil only alone. The loops are unrolled
+// for MaxPlay = 3 and give the plays in ascending order of index lists.
+func (s *State) appendPlays(h *hand, dst []Action) []Action {
+	n := int(h.n)
+	var dup, devil uint16 // bit i: card i equals card i-1; card i is the Devil
+	for i := 0; i < n; i++ {
+		if i > 0 && h.c[i] == h.c[i-1] {
+			dup |= 1 << i
+		}
+		if h.c[i] == Devil {
+			devil |= 1 << i
+		}
+	}
+	most := s.rules.MaxPlay
+	for i := 0; i < n; i++ {
+		if dup>>i&1 != 0 {
 			continue
 		}
-		if c == Devil && k > 0 {
+		mi := uint8(1) << i
+		dst = append(dst, Action{Kind: Play, Cards: mi, Target: sim.NoSeat})
+		if most < 2 || devil>>i&1 != 0 {
 			continue
 		}
-		m := mask | 1<<i
-		dst = append(dst, Action{Kind: Play, Cards: m, Target: sim.NoSeat})
-		if c != Devil && k+1 < s.rules.MaxPlay {
-			dst = s.appendPlays(h, i+1, m, k+1, dst)
+		for j := i + 1; j < n; j++ {
+			if (dup>>j&1 != 0 && j-1 != i) || devil>>j&1 != 0 {
+				continue
+			}
+			mj := mi | 1<<j
+			dst = append(dst, Action{Kind: Play, Cards: mj, Target: sim.NoSeat})
+			if most < 3 {
+				continue
+			}
+			for k := j + 1; k < n; k++ {
+				if (dup>>k&1 != 0 && k-1 != j) || devil>>k&1 != 0 {
+					continue
+				}
+				dst = append(dst, Action{Kind: Play, Cards: mj | 1<<k, Target: sim.NoSeat})
+			}
 		}
 	}
 	return dst

@@ -1,0 +1,93 @@
+package liarsbar
+
+import (
+	"syscall"
+	"testing"
+	"time"
+
+	"gamelab/sim"
+)
+
+// playRandom plays one game of s with uniformly random legal actions.
+func playRandom(s *State, rng *sim.PCG, legal []Action) []Action {
+	for !s.Done() {
+		next := s.Next()
+		seat := next[0]
+		if len(next) > 1 {
+			seat = next[rng.IntN(len(next))]
+		}
+		legal = s.Legal(seat, legal[:0])
+		if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
+			panic(err)
+		}
+	}
+	return legal
+}
+
+// BenchmarkRandomGame: whole 4-seat games with random players, reusing the
+// state (Reset) so the loop allocates nothing once the log has grown.
+func BenchmarkRandomGame(b *testing.B) {
+	for _, name := range Presets() {
+		b.Run(name, func(b *testing.B) {
+			r, _ := Preset(name)
+			var s State
+			legal := make([]Action, 0, 64)
+			rng := sim.NewPCG(1)
+			seed := uint64(0)
+			b.ReportAllocs()
+			cpu0 := cpuTime()
+			for b.Loop() {
+				seed++
+				s.Reset(r, seed)
+				legal = playRandom(&s, &rng, legal)
+			}
+			reportGames(b, cpu0)
+		})
+	}
+}
+
+// BenchmarkRandomGameNew is the same with New and Result per game, as an
+// arena runner does it.
+func BenchmarkRandomGameNew(b *testing.B) {
+	r, _ := Preset(VariantBasic)
+	legal := make([]Action, 0, 64)
+	rng := sim.NewPCG(1)
+	seed := uint64(0)
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		seed++
+		s := New(r, seed)
+		legal = playRandom(s, &rng, legal)
+		_ = s.Result()
+	}
+	reportGames(b, cpu0)
+}
+
+func BenchmarkLegal(b *testing.B) {
+	r, _ := Preset(VariantBasic)
+	s := New(r, 3)
+	seat := s.Next()[0]
+	legal := make([]Action, 0, 64)
+	for b.Loop() {
+		legal = s.Legal(seat, legal[:0])
+	}
+}
+
+// cpuTime is the process's user+system CPU time. On the shared, loaded
+// machine wall-clock games/s understates the engine; games per CPU second
+// (with -cpu 1, so one goroutine does the work) is the steadier figure.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func reportGames(b *testing.B, cpu0 time.Duration) {
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
+	}
+}
