@@ -213,6 +213,9 @@ func (p *randomPlayer) step(ctx context.Context) (bool, error) {
 		if p.rng.IntN(2) == 0 {
 			msg = "hello from " + st.PlayerName
 		}
+		if target == "werewolf" {
+			msg = wolfMarker + " " + msg // the security test looks for it
+		}
 		_, err = p.c.Speak(ctx, p.game, p.token, msg, target)
 	case "pass":
 		err = p.c.do(ctx, "POST", playerPath(p.game, p.token, "pass"), struct{}{}, nil)
@@ -229,6 +232,9 @@ func (p *randomPlayer) step(ctx context.Context) (bool, error) {
 	}
 	return true, err
 }
+
+// wolfMarker marks every wolf-chat message of the random players.
+const wolfMarker = "WOLFSECRET"
 
 func playRandom(ctx context.Context, c *Client, game string, creds []PlayerCredential, seed uint64) error {
 	rng := rand.New(rand.NewPCG(seed, 1))
