@@ -121,4 +121,3 @@ func FuzzRequestBodies(f *testing.F) {
 		}
 	})
 }
-
