@@ -66,6 +66,9 @@ type Decision struct {
 	DeadlineMS int64    `json:"deadline_ms"`
 	// Round is the round (hand) number the decision belongs to.
 	Round int `json:"round"`
+	// Setup is the match's structured rules (our engine's Rules as JSON):
+	// variant, seats, hand size. Bots that only read choices ignore it.
+	Setup json.RawMessage `json:"setup,omitempty"`
 	// Private carries this seat's private information again (hand, hole
 	// cards, offers): the request alone suffices to decide.
 	Private json.RawMessage `json:"private,omitempty"`

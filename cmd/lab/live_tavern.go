@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"gamelab/protocol/tavern"
+)
+
+func init() {
+	registerSub("live", &command{name: "tavern", summary: "serve our strategies as a tavern-protocol player bot (liars_bar, bullet_poker)", run: runLiveTavern})
+	registerSub("tavern", &command{name: "dealer", summary: "deal a match of our engine to tavern bots over HTTP", run: runTavernDealer})
+}
+
+// multiFlag collects a repeated flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// readSecret reads a secret file, trimming the final newline. The secret
+// itself never appears in an error.
+func readSecret(path string) ([]byte, error) {
+	if path == "" {
+		return nil, usagef("--secret-file is required")
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usagef("--secret-file: cannot read %s", path)
+	}
+	s := strings.TrimRight(string(raw), "\r\n")
+	if len(s) < 16 {
+		return nil, usagef("--secret-file %s: secret shorter than 16 characters (make one with: openssl rand -hex 32)", path)
+	}
+	return []byte(s), nil
+}
+
+func runLiveTavern(ctx context.Context, args []string) error {
+	fs := flagSet("lab live tavern --secret-file F --strategy GAME=SPEC [--strategy …] [flags]", `
+Serves the four endpoints of the tavern protocol (seeds/001) under --base,
+playing each configured game with the given strategy. Listen on 127.0.0.1
+and expose only the --base prefix through a tunnel, as the seed recommends.
+Every request is verified (HMAC-SHA256, 300 s window, 64 KiB) before it is
+parsed. Example:
+  lab live tavern --secret-file bot.secret --strategy liars_bar=bayes --strategy bullet_poker=equity`)
+	listen := fs.String("listen", "127.0.0.1:8787", "address to listen on")
+	base := fs.String("base", "/tavern", "path prefix of the endpoints")
+	secretFile := fs.String("secret-file", "", "file holding the shared signing secret")
+	name := fs.String("name", "gamelab", "the bot's display name")
+	var strategies multiFlag
+	fs.Var(&strategies, "strategy", "GAME=SPEC: play GAME (liars_bar, bullet_poker) with strategy SPEC or a strategy JSON file; repeat per game")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	secret, err := readSecret(*secretFile)
+	if err != nil {
+		return err
+	}
+	if len(strategies) == 0 {
+		return usagef("--strategy GAME=SPEC is required (games: %s)", strings.Join(tavern.Games(), ", "))
+	}
+	players := map[string]tavern.Player{}
+	for _, s := range strategies {
+		game, spec, ok := strings.Cut(s, "=")
+		if !ok {
+			return usagef("--strategy %q: want GAME=SPEC", s)
+		}
+		p, err := tavern.NewPlayer(game, spec)
+		if err != nil {
+			return usagef("--strategy %s: %v", s, err)
+		}
+		players[game] = p
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	bot := &tavern.Bot{Secret: secret, Name: *name, Players: players, Log: log}
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		return usagef("--listen %s: %v", *listen, err)
+	}
+	srv := &http.Server{Handler: bot.Handler(*base), ReadHeaderTimeout: 10 * time.Second}
+	log.Info("tavern bot listening", "addr", ln.Addr().String(), "base", *base, "name", *name)
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func runTavernDealer(ctx context.Context, args []string) error {
+	fs := flagSet("lab tavern dealer --game GAME --bot BASEURL=SECRETFILE [--bot …] [flags]", `
+Deals one match of our engine to tavern-protocol bots over HTTP, signing
+every request as the seed specifies. BASEURL is the bot's base address with
+its prefix (http://127.0.0.1:8787/tavern); SECRETFILE holds the secret
+agreed with that bot. --fill seats our own strategy in the remaining seats.
+A bot that times out or answers an illegal id gets a safe default.`)
+	game := fs.String("game", "", "liars_bar or bullet_poker")
+	rules := fs.String("rules", "", "rules preset (liars_bar: basic, devil, chaos; bullet_poker: default, liarstexas); default the game's first")
+	seats := fs.Int("seats", 0, "seats at the table (default: bots + 1 fill seat, at least 2)")
+	fill := fs.String("fill", "random", "strategy for the seats without a bot")
+	seed := fs.Uint64("seed", 0, "match seed (default from the clock; always printed)")
+	lang := fs.String("lang", "zh", "language of prompts and rules: zh or en")
+	deadline := fs.Duration("deadline", 58*time.Second, "decision deadline sent as deadline_ms")
+	var bots multiFlag
+	fs.Var(&bots, "bot", "BASEURL=SECRETFILE of a bot; repeat per bot")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *game == "" {
+		return usagef("--game is required (have %s)", strings.Join(tavern.Games(), ", "))
+	}
+	if *lang != "zh" && *lang != "en" {
+		return usagef("--lang %q: want zh or en", *lang)
+	}
+	var players []tavern.SeatPlayer
+	for i, b := range bots {
+		url, file, ok := strings.Cut(b, "=")
+		if !ok || !strings.HasPrefix(url, "http") {
+			return usagef("--bot %q: want BASEURL=SECRETFILE", b)
+		}
+		secret, err := readSecret(file)
+		if err != nil {
+			return err
+		}
+		players = append(players, tavern.SeatPlayer{Name: fmt.Sprintf("bot%d", i+1), Bot: &tavern.Remote{BaseURL: url, Secret: secret, Client: &http.Client{}}})
+	}
+	n := *seats
+	if n == 0 {
+		n = max(2, len(players)+1)
+	}
+	if n < len(players) {
+		return usagef("--seats %d: fewer than the %d bots", n, len(players))
+	}
+	for len(players) < n {
+		players = append(players, tavern.SeatPlayer{Name: fmt.Sprintf("lab%d", len(players)+1)})
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	fmt.Printf("seed %d\n", *seed)
+	t, err := tavern.NewTable(*game, *rules, n, *seed, *fill)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	var id [6]byte
+	rand.Read(id[:])
+	d := &tavern.Dealer{MatchID: "lab" + hex.EncodeToString(id[:]), ChatID: "local", Lang: *lang, Deadline: *deadline,
+		Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	res, err := d.Run(ctx, t, players)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("match %s over; %d default decisions\n", d.MatchID, d.Defaults)
+	for i, p := range players {
+		fmt.Printf("  seat %d %-8s place %d score %g\n", i, p.Name, res.Placement[i], res.Score[i])
+	}
+	return nil
+}

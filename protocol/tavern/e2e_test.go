@@ -1,0 +1,144 @@
+package tavern
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gamelab/sim"
+	"gamelab/sim/bulletpoker"
+	"gamelab/sim/liarsbar"
+)
+
+// TestDealerAgainstOurBot plays whole matches of every variant: our dealer
+// on one side, our bot server on 127.0.0.1 on the other, two bot seats and
+// the rest filled by our own strategies. Every bot answer must be legal (no
+// default taken) and the result well formed.
+func TestDealerAgainstOurBot(t *testing.T) {
+	secret := []byte("0123456789abcdef0123")
+	lb, err := NewPlayer(GameLiarsBar, "bayes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bp, err := NewPlayer(GameBulletPoker, "equity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two bot servers: a bot is one seat, and seq counts the requests sent
+	// to that bot.
+	bot := &Bot{Secret: secret, Name: "lab", Players: map[string]Player{GameLiarsBar: lb, GameBulletPoker: bp}}
+	srv := httptest.NewServer(bot.Handler("/tavern"))
+	defer srv.Close()
+	bot2 := &Bot{Secret: secret, Name: "lab2", Players: map[string]Player{GameLiarsBar: lb, GameBulletPoker: bp}}
+	srv2 := httptest.NewServer(bot2.Handler("/tavern"))
+	defer srv2.Close()
+	type match struct{ game, preset string }
+	var matches []match
+	for _, p := range liarsbar.Presets() {
+		matches = append(matches, match{GameLiarsBar, p})
+	}
+	for _, p := range bulletpoker.Presets() {
+		matches = append(matches, match{GameBulletPoker, p})
+	}
+	for i, m := range matches {
+		// One Remote per bot seat: each numbers its own requests.
+		seats := []SeatPlayer{
+			{Name: "botA", Bot: &Remote{BaseURL: srv.URL + "/tavern", Secret: secret}},
+			{Name: "fill1"},
+			{Name: "botB", Bot: &Remote{BaseURL: srv2.URL + "/tavern", Secret: secret}},
+			{Name: "fill2"},
+		}
+		tb, err := NewTable(m.game, m.preset, len(seats), sim.Seed(11, uint64(i)), "random")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &Dealer{MatchID: fmt.Sprintf("m%d", i), ChatID: "test", Lang: []string{"zh", "en"}[i%2], Deadline: 5 * time.Second}
+		res, err := d.Run(context.Background(), tb, seats)
+		if err != nil {
+			t.Fatalf("%s/%s: %v", m.game, m.preset, err)
+		}
+		if err := res.Validate(len(seats)); err != nil {
+			t.Errorf("%s/%s: %v", m.game, m.preset, err)
+		}
+		if d.Defaults != 0 {
+			t.Errorf("%s/%s: the dealer took %d defaults for our bot", m.game, m.preset, d.Defaults)
+		}
+		if log, ok := bot.Match(d.MatchID); !ok || len(log.Events) == 0 || len(log.Rounds) == 0 {
+			t.Errorf("%s/%s: the bot logged no events or rounds", m.game, m.preset)
+		}
+	}
+}
+
+// TestDealerAgainstSeedFlaskBot plays whole matches against the seed's own
+// minimal Flask bot (testdata/seedbot.py, verbatim), a peer we did not
+// write: it must accept every request we sign (any 401 would end in a
+// default) and answer only ids we offered.
+func TestDealerAgainstSeedFlaskBot(t *testing.T) {
+	python := "/usr/bin/python3"
+	if err := exec.Command(python, "-c", "import flask").Run(); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("python3-flask missing under CI: %v", err)
+		}
+		t.Skip("python3-flask not installed")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	dir, _ := filepath.Abs("testdata")
+	cmd := exec.Command(python, "-m", "flask", "--app", "seedbot", "run", "--host", "127.0.0.1", "--port", fmt.Sprint(port))
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	base := fmt.Sprintf("http://127.0.0.1:%d/tavern", port)
+	for start := time.Now(); ; time.Sleep(100 * time.Millisecond) {
+		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Since(start) > 20*time.Second {
+			t.Fatal("the Flask bot did not start")
+		}
+	}
+	// The seed's bot keeps its example secret; it is UTF-8, not ASCII.
+	secret := []byte("双方约定的密钥")
+	client := &http.Client{Timeout: 10 * time.Second}
+	games := []struct{ game, preset string }{{GameLiarsBar, "basic"}, {GameLiarsBar, "chaos"}, {GameBulletPoker, "classic"}, {GameBulletPoker, "simultaneous"}}
+	for i, g := range games {
+		seats := []SeatPlayer{{Name: "flask", Bot: &Remote{BaseURL: base, Secret: secret, Client: client}}, {Name: "lab1"}, {Name: "lab2"}}
+		tb, err := NewTable(g.game, g.preset, len(seats), sim.Seed(13, uint64(i)), "random")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &Dealer{MatchID: fmt.Sprintf("flask%d", i), ChatID: "test", Deadline: 5 * time.Second}
+		res, err := d.Run(context.Background(), tb, seats)
+		if err != nil {
+			t.Fatalf("%s/%s against the seed's bot: %v", g.game, g.preset, err)
+		}
+		if err := res.Validate(len(seats)); err != nil {
+			t.Error(err)
+		}
+		if d.Defaults != 0 {
+			t.Errorf("%s/%s: %d defaults: the seed's bot refused or misread our requests", g.game, g.preset, d.Defaults)
+		}
+	}
+	// And a wrong secret is refused by the peer: the dealer's invitation fails.
+	seats := []SeatPlayer{{Name: "flask", Bot: &Remote{BaseURL: base, Secret: []byte("wrong"), Client: client}}, {Name: "lab1"}}
+	tb, _ := NewTable(GameLiarsBar, "basic", 2, 1, "random")
+	if _, err := (&Dealer{MatchID: "bad"}).Run(context.Background(), tb, seats); err == nil {
+		t.Error("the seed's bot accepted a wrong signature")
+	}
+}

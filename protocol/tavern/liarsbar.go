@@ -1,0 +1,301 @@
+package tavern
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gamelab/sim"
+	"gamelab/sim/liarsbar"
+	lbstrat "gamelab/strategies/liarsbar"
+)
+
+func init() {
+	adapters[GameLiarsBar] = adapter{player: newLiarsBarPlayer, table: newLiarsBarTable}
+}
+
+// liarsBarPlayer is the bot side of liars_bar: it rebuilds the seat's View
+// from the request (setup + log) and asks a fresh strategy.
+type liarsBarPlayer struct{ spec string }
+
+func newLiarsBarPlayer(spec string) (Player, error) {
+	if _, err := lbstrat.New(spec); err != nil {
+		return nil, err
+	}
+	return &liarsBarPlayer{spec: spec}, nil
+}
+
+// LiarsBarView folds a decision request into the seat's engine View.
+func LiarsBarView(d *Decision) (liarsbar.View, error) {
+	var r liarsbar.Rules
+	if len(d.Setup) == 0 {
+		return liarsbar.View{}, fmt.Errorf("%w: liars_bar decision without setup", ErrBadRequest)
+	}
+	if err := json.Unmarshal(d.Setup, &r); err != nil {
+		return liarsbar.View{}, fmt.Errorf("%w: liars_bar setup: %v", ErrBadRequest, err)
+	}
+	if err := r.Validate(); err != nil {
+		return liarsbar.View{}, fmt.Errorf("%w: liars_bar setup: %v", ErrBadRequest, err)
+	}
+	if d.You.Seat < 0 || d.You.Seat >= r.Players {
+		return liarsbar.View{}, fmt.Errorf("%w: seat %d outside the table", ErrBadRequest, d.You.Seat)
+	}
+	v := liarsbar.NewView(r, sim.Seat(d.You.Seat))
+	for _, raw := range d.Log {
+		e, err := decodeLiarsBarEvent(raw)
+		if err != nil {
+			return liarsbar.View{}, err
+		}
+		v.Apply(e)
+	}
+	return v, nil
+}
+
+func (p *liarsBarPlayer) Decide(ctx context.Context, d *Decision) (Reply, error) {
+	v, err := LiarsBarView(d)
+	if err != nil {
+		return Reply{}, err
+	}
+	var legal []liarsbar.Action
+	for _, c := range d.Choices {
+		a, err := liarsbar.ParseAction(c.ID)
+		if err != nil {
+			continue // an id of a mode we do not know: never chosen
+		}
+		legal = append(legal, a)
+	}
+	if len(d.Choices) > 0 && len(legal) == 0 {
+		return Reply{}, fmt.Errorf("%w: no choice id we understand", ErrBadRequest)
+	}
+	if len(d.Choices) == 0 {
+		legal = liarsBarLegalFromView(&v, d.Ask)
+		if len(legal) == 0 {
+			return Reply{}, fmt.Errorf("%w: nothing to decide from this view", ErrBadRequest)
+		}
+	}
+	st, err := lbstrat.New(p.spec)
+	if err != nil {
+		return Reply{}, err
+	}
+	st.Reset()
+	rng := decisionRNG(d)
+	a, err := within(ctx, legal[0], func() liarsbar.Action { return st.Decide(&v, legal, rng) })
+	if err != nil {
+		return Reply{}, err
+	}
+	if !slices.Contains(legal, a) {
+		return Reply{}, fmt.Errorf("strategy %s chose %v, not a legal action", p.spec, a)
+	}
+	if len(d.Choices) > 0 {
+		return Reply{Choice: a.String()}, nil
+	}
+	return liarsBarActionReply(a), nil
+}
+
+// liarsBarLegalFromView lists the actions a seat may take when the dealer
+// sent no choices (the per-game reply form).
+func liarsBarLegalFromView(v *liarsbar.View, ask string) []liarsbar.Action {
+	var out []liarsbar.Action
+	if ask == "aim" {
+		for t := 0; t < v.Rules.Players; t++ {
+			if v.Alive[t] && sim.Seat(t) != v.Seat {
+				out = append(out, liarsbar.AimAt(sim.Seat(t)))
+			}
+		}
+		return out
+	}
+	if v.Last != sim.NoSeat {
+		out = append(out, liarsbar.ChallengeAction)
+	}
+	n := int(v.HandLen)
+	for mask := 1; mask < 1<<n; mask++ {
+		a := liarsbar.Action{Kind: liarsbar.Play, Cards: uint8(mask), Target: sim.NoSeat}
+		if a.Count() <= v.Rules.MaxPlay {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func liarsBarActionReply(a liarsbar.Action) Reply {
+	switch a.Kind {
+	case liarsbar.Play:
+		var idx []int
+		for i := 0; i < liarsbar.MaxHand; i++ {
+			if a.Cards&(1<<i) != 0 {
+				idx = append(idx, i)
+			}
+		}
+		return Reply{Action: "play", Fields: map[string]any{"cards": idx}}
+	case liarsbar.Aim:
+		return Reply{Action: "aim", Fields: map[string]any{"target": int(a.Target)}}
+	}
+	return Reply{Action: "challenge"}
+}
+
+// liarsBarReplyAction reads either reply form into an action.
+func liarsBarReplyAction(r Reply) (liarsbar.Action, error) {
+	if r.Choice != "" {
+		return liarsbar.ParseAction(r.Choice)
+	}
+	switch r.Action {
+	case "challenge":
+		return liarsbar.ChallengeAction, nil
+	case "aim":
+		t, ok := r.Fields["target"].(float64)
+		if !ok || t != float64(int(t)) {
+			return liarsbar.Action{}, fmt.Errorf("%w: aim without a whole target", ErrBadRequest)
+		}
+		return liarsbar.ParseAction(fmt.Sprintf("aim:%d", int(t)))
+	case "play":
+		cs, ok := r.Fields["cards"].([]any)
+		if !ok || len(cs) == 0 {
+			return liarsbar.Action{}, fmt.Errorf("%w: play without cards", ErrBadRequest)
+		}
+		var idx []int
+		for _, c := range cs {
+			f, ok := c.(float64)
+			if !ok || f != float64(int(f)) {
+				return liarsbar.Action{}, fmt.Errorf("%w: play: card index %v", ErrBadRequest, c)
+			}
+			idx = append(idx, int(f))
+		}
+		slices.Sort(idx)
+		id := "play:"
+		for i, x := range idx {
+			if i > 0 {
+				id += ","
+			}
+			id += fmt.Sprint(x)
+		}
+		return liarsbar.ParseAction(id)
+	}
+	return liarsbar.Action{}, fmt.Errorf("%w: unknown liars_bar action %q", ErrBadRequest, r.Action)
+}
+
+// liarsBarTable is a dealer's liars_bar match.
+type liarsBarTable struct {
+	s      *liarsbar.State
+	seed   uint64
+	local  []lbstrat.Strategy // per seat, for --fill seats
+	rngs   []*rand.Rand
+	names  []string
+	public []json.RawMessage
+	seen   int // engine events already scanned for public ones
+	legal  []liarsbar.Action
+}
+
+func newLiarsBarTable(preset string, seats int, seed uint64, fill string) (Table, error) {
+	if preset == "" {
+		preset = liarsbar.VariantBasic
+	}
+	r, err := liarsbar.Preset(preset)
+	if err != nil {
+		return nil, err
+	}
+	r.Players = seats
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	t := &liarsBarTable{s: liarsbar.New(r, seed), seed: seed}
+	for i := range seats {
+		st, err := lbstrat.New(fill)
+		if err != nil {
+			return nil, err
+		}
+		st.Reset()
+		t.local = append(t.local, st)
+		t.rngs = append(t.rngs, sim.NewRand(sim.Seed(seed, sim.Label("strategy"), uint64(i))))
+		t.names = append(t.names, fmt.Sprintf("seat %d", i))
+	}
+	return t, nil
+}
+
+func (t *liarsBarTable) Game() string       { return GameLiarsBar }
+func (t *liarsBarTable) Seats() int         { return t.s.Rules().Players }
+func (t *liarsBarTable) Done() bool         { return t.s.Done() }
+func (t *liarsBarTable) Result() sim.Result { return t.s.Result() }
+func (t *liarsBarTable) Next() []sim.Seat   { return t.s.Next() }
+func (t *liarsBarTable) Round() int         { return t.s.Round() }
+func (t *liarsBarTable) RulesText(lang string) string {
+	return t.s.Rules().Describe(lang)
+}
+
+func (t *liarsBarTable) Setup() json.RawMessage {
+	raw, _ := json.Marshal(t.s.Rules())
+	return raw
+}
+
+func (t *liarsBarTable) Private(seat sim.Seat) json.RawMessage {
+	v := t.s.View(seat)
+	raw, _ := json.Marshal(map[string]any{"table_card": v.Table.String(), "hand": lbCards(v.MyHand())})
+	return raw
+}
+
+func (t *liarsBarTable) Ask(seat sim.Seat, lang string) (string, string, []Choice) {
+	v := t.s.View(seat)
+	t.legal = t.s.Legal(seat, t.legal[:0])
+	ask := "move"
+	var cs []Choice
+	for _, a := range t.legal {
+		if a.Kind == liarsbar.Aim {
+			ask = "aim"
+		}
+		cs = append(cs, Choice{ID: a.String(), Say: v.Say(a, lang, t.names)})
+	}
+	return ask, v.Prompt(t.legal, lang, t.names), cs
+}
+
+func (t *liarsBarTable) Log(seat sim.Seat) []json.RawMessage {
+	var out []json.RawMessage
+	for _, e := range t.s.Events() {
+		if e.VisibleTo(seat) {
+			out = append(out, encodeLiarsBarEvent(e))
+		}
+	}
+	return out
+}
+
+func (t *liarsBarTable) Public(from int) []json.RawMessage {
+	evs := t.s.Events()
+	for ; t.seen < len(evs); t.seen++ {
+		if e := evs[t.seen]; e.To == sim.NoSeat {
+			t.public = append(t.public, encodeLiarsBarEvent(e))
+		}
+	}
+	if from >= len(t.public) {
+		return nil
+	}
+	return t.public[from:]
+}
+
+func (t *liarsBarTable) Apply(seat sim.Seat, r Reply) error {
+	a, err := liarsBarReplyAction(r)
+	if err != nil {
+		return err
+	}
+	return t.s.Apply(seat, a)
+}
+
+func (t *liarsBarTable) Default(seat sim.Seat) string {
+	legal := t.s.Legal(seat, nil)
+	if slices.Contains(legal, liarsbar.ChallengeAction) {
+		return liarsbar.ChallengeAction.String()
+	}
+	if len(legal) == 0 {
+		return ""
+	}
+	return legal[0].String()
+}
+
+func (t *liarsBarTable) DecideLocal(seat sim.Seat) (string, error) {
+	v := t.s.View(seat)
+	t.legal = t.s.Legal(seat, t.legal[:0])
+	a := t.local[seat].Decide(&v, t.legal, t.rngs[seat])
+	if !slices.Contains(t.legal, a) {
+		return "", fmt.Errorf("strategy chose %v, not a legal action", a)
+	}
+	return a.String(), nil
+}
