@@ -131,3 +131,20 @@ func TestPermutationsOfMultiset(t *testing.T) {
 		t.Errorf("distinct orders of {1,2,3,3} = %d, want 12", got)
 	}
 }
+
+// Tenhou's rates are per hand; the average win is per win.
+func TestTenhouRates(t *testing.T) {
+	got := TenhouRates(map[string]float64{"games": 2, "hands": 20, "wins": 5, "dealins": 2, "riichi": 4, "calls": 7, "win_points": 31000})
+	want := []Extra{{"win rate", 0.25}, {"deal-in rate", 0.1}, {"riichi rate", 0.2}, {"call rate", 0.35}, {"avg win points", 6200}, {"hands/game", 10}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i].Name != want[i].Name || math.Abs(got[i].Value-want[i].Value) > 1e-12 {
+			t.Errorf("%v, want %v", got[i], want[i])
+		}
+	}
+	if TenhouRates(map[string]float64{"games": 1}) != nil {
+		t.Error("rates without hands")
+	}
+}

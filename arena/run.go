@@ -39,15 +39,28 @@ func Run(ctx context.Context, m Match, sched *Schedule, opt Options, sink func(*
 	if window <= 0 {
 		window = 8 * w
 	}
+	// Games travel in batches of consecutive numbers so the hand-offs
+	// between goroutines cost little next to a game.
+	batch := int64(max(1, min(16, window/(2*w))))
+	nb := (window + int(batch) - 1) / int(batch)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	free := make(chan *Record, window)
-	for range window {
-		free <- &Record{Lineup: make([]int, 0, m.Seats())}
+	type lot struct {
+		first int64
+		recs  []Record
+		n     int
 	}
-	jobs := make(chan *Record, window)
-	done := make(chan *Record, window)
+	free := make(chan *lot, nb)
+	for range nb {
+		l := &lot{recs: make([]Record, batch)}
+		for i := range l.recs {
+			l.recs[i].Lineup = make([]int, 0, m.Seats())
+		}
+		free <- l
+	}
+	jobs := make(chan *lot, nb)
+	done := make(chan *lot, nb)
 	var errMu sync.Mutex
 	var runErr error
 	fail := func(err error) {
@@ -64,20 +77,20 @@ func Run(ctx context.Context, m Match, sched *Schedule, opt Options, sink func(*
 		return runErr
 	}
 
-	// Dispatcher: takes a free record (so at most window are in flight),
-	// stamps its game number and hands it to a worker.
+	// Dispatcher: takes a free lot (so at most window games are in flight),
+	// stamps its game numbers and hands it to a worker.
 	go func() {
 		defer close(jobs)
-		for g := opt.First; g < opt.End; g++ {
-			var r *Record
+		for g := opt.First; g < opt.End; g += batch {
+			var l *lot
 			select {
-			case r = <-free:
+			case l = <-free:
 			case <-ctx.Done():
 				return
 			}
-			r.Index = g
+			l.first, l.n = g, int(min(batch, opt.End-g))
 			select {
-			case jobs <- r:
+			case jobs <- l:
 			case <-ctx.Done():
 				return
 			}
@@ -90,19 +103,21 @@ func Run(ctx context.Context, m Match, sched *Schedule, opt Options, sink func(*
 		go func() {
 			defer wg.Done()
 			t := m.NewTable()
-			for r := range jobs {
-				if ctx.Err() != nil {
-					return
-				}
-				var seed uint64
-				r.Set, seed, r.Lineup = sched.Game(r.Index, r.Lineup)
-				r.Seed = seed
-				if err := t.Play(seed, r.Lineup, r, opt.Decisions); err != nil {
-					fail(err)
-					return
+			for l := range jobs {
+				for i := range l.n {
+					if ctx.Err() != nil {
+						return
+					}
+					r := &l.recs[i]
+					r.Index = l.first + int64(i)
+					r.Set, r.Seed, r.Lineup = sched.Game(r.Index, r.Lineup)
+					if err := t.Play(r.Seed, r.Lineup, r, opt.Decisions); err != nil {
+						fail(err)
+						return
+					}
 				}
 				select {
-				case done <- r:
+				case done <- l:
 				case <-ctx.Done():
 					return
 				}
@@ -111,23 +126,27 @@ func Run(ctx context.Context, m Match, sched *Schedule, opt Options, sink func(*
 	}
 	go func() { wg.Wait(); close(done) }()
 
-	// Consumer: reorder into game order with a map bounded by window.
-	pending := make(map[int64]*Record, window)
+	// Consumer: reorder lots into game order (at most nb are pending).
+	pending := make(map[int64]*lot, nb)
 	next := opt.First
-	for r := range done {
-		pending[r.Index] = r
+	for l := range done {
+		pending[l.first] = l
 		for {
 			q, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
-			if ctx.Err() == nil {
-				if err := sink(q); err != nil {
-					fail(err)
+			for i := range q.n {
+				if ctx.Err() == nil {
+					if err := sink(&q.recs[i]); err != nil {
+						fail(err)
+					}
 				}
 			}
-			next++
+			if ctx.Err() == nil {
+				next += int64(q.n)
+			}
 			free <- q
 		}
 	}
