@@ -1,5 +1,25 @@
-// Package arena schedules games between strategies, runs them in parallel
-// with results that do not depend on the worker count, and rates and tests
-// the strategies (ratings with confidence intervals, SPRT, tuning). It is
-// the only generic layer of the lab: each game registers a Runner.
+// Package arena schedules games between strategies, runs them on a pool of
+// workers with results that do not depend on the worker count, and rates
+// and tests the strategies. It is the only generic layer of the lab: each
+// game registers a Runner (game_<name>.go) built by Game from exactly the
+// public contract of sim/<game> and strategies/<game> (Preset, Presets,
+// Rules.Validate, Registry, Play).
+//
+// A Schedule maps a game number to its deal seed and lineup, so game g is
+// the same whichever worker plays it; Run hands the Records to a sink in
+// game order, holding at most a fixed window of games in memory, and a
+// run splits into shards by game range that merge exactly. Schedules:
+// duplicate sets (one deal played once per seat rotation, strategies reset,
+// so luck cancels; "a,b" on four seats is a Mortal-style 1v3), round robin
+// and gauntlet.
+//
+// Summary aggregates a stream of Records in constant memory. Ratings are
+// Bradley–Terry on pairwise results and Plackett–Luce on finishing orders,
+// both fitted by Hunter's MM algorithms (D. R. Hunter, "MM algorithms for
+// generalized Bradley–Terry models", Ann. Statist. 32(1), 2004), with 95 %
+// intervals from the Fisher information. SPRT is the generalized sequential
+// probability ratio test of fishtest and fastchess in the normalized-Elo
+// model (M. Van den Bergh, "Normalized Elo", and fastchess SPRT::getLLR),
+// applied to per-set scores. Win-rate intervals are Wilson's (1927).
+// Coin is a tiny fake game with known win probabilities for tests.
 package arena
