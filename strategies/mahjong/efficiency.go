@@ -1,0 +1,289 @@
+package mahjong
+
+import (
+	"math/rand/v2"
+
+	"gamelab/sim"
+	"gamelab/sim/mahjong"
+)
+
+// Efficiency discards for the most unseen accepting tiles (ukeire) at the
+// lowest shanten, declares riichi at tenpai with probability Riichi, pons
+// value honors, and with probability Call takes other calls that lower its
+// shanten toward a yaku (a value-honor set or all-simples). It always wins
+// when it can and kans when that does not cost shanten.
+type Efficiency struct {
+	Call, Riichi float64
+}
+
+func (e *Efficiency) Reset() {}
+
+func (e *Efficiency) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand) mahjong.Action {
+	if a, ok := win(legal); ok {
+		return a
+	}
+	if _, ok := pass(legal); ok {
+		return e.claim(v, legal, rng)
+	}
+	if a, ok := e.kan(v, legal); ok {
+		return a
+	}
+	d := e.bestDiscard(v, legal, rng, nil)
+	return e.maybeRiichi(d, legal, rng)
+}
+
+// maybeRiichi turns discard d into a riichi declaration when legal and the
+// coin says so.
+func (e *Efficiency) maybeRiichi(d mahjong.Action, legal []mahjong.Action, rng *rand.Rand) mahjong.Action {
+	r := mahjong.Action{Kind: mahjong.ActRiichi, Tile: d.Tile}
+	for _, a := range legal {
+		if a == r && (e.Riichi >= 1 || rng.Float64() < e.Riichi) {
+			return r
+		}
+	}
+	return d
+}
+
+// visible counts the tiles Me sees outside its concealed hand.
+func visible(v *mahjong.View) [mahjong.NumKinds]uint8 {
+	var c [mahjong.NumKinds]uint8
+	for s := range v.Rivers {
+		r := &v.Rivers[s]
+		for i := uint8(0); i < r.N; i++ {
+			if r.Flags[i]&mahjong.RiverCalled == 0 {
+				c[r.Tiles[i].Kind()]++
+			}
+		}
+		for i := uint8(0); i < v.NMelds[s]; i++ {
+			m := &v.Melds[s][i]
+			for _, t := range m.Tiles[:m.Len()] {
+				c[t.Kind()]++
+			}
+		}
+	}
+	for _, t := range v.Dora[:v.NDora] {
+		c[t.Kind()]++
+	}
+	for k := range c {
+		c[k] = min(c[k], 4)
+	}
+	return c
+}
+
+func seatWind(v *mahjong.View) mahjong.Tile {
+	return mahjong.East + mahjong.Tile((int(v.Me)-int(v.Dealer)+4)%4)
+}
+
+func roundWind(v *mahjong.View) mahjong.Tile { return mahjong.East + mahjong.Tile((v.Round/4)%4) }
+
+// isValueHonor reports whether k is a dragon or one of Me's value winds.
+func isValueHonor(v *mahjong.View, k mahjong.Tile) bool {
+	return k.IsDragon() || k == seatWind(v) || k == roundWind(v)
+}
+
+// discardScore ranks a discard choice: lower is better.
+type discardScore struct {
+	shanten, count int
+}
+
+// bestDiscard returns the legal discard with the lowest shanten and the
+// most ukeire; ties go to honors and terminals, then at random. If danger
+// is not nil it is minimised first.
+func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand, danger *[mahjong.NumKinds]int) mahjong.Action {
+	c := v.Counts()
+	vis := visible(v)
+	melds := int(v.NMelds[v.Me])
+	// Shanten after each distinct legal discard, then ukeire only for the
+	// discards reaching the minimum (the others can never be chosen
+	// unless danger decides, and then shanten alone breaks the tie).
+	var byKind [mahjong.NumKinds]discardScore
+	var seen [mahjong.NumKinds]bool
+	minSh := 99
+	for _, a := range legal {
+		if a.Kind != mahjong.ActDiscard {
+			continue
+		}
+		k := a.Tile.Kind()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		c[k]--
+		sh := mahjong.Shanten(&c, melds)
+		c[k]++
+		byKind[k] = discardScore{shanten: sh, count: -1}
+		minSh = min(minSh, sh)
+	}
+	for k := range byKind {
+		if seen[k] && byKind[k].shanten == minSh {
+			c[k]--
+			_, _, n := mahjong.Improvements(&c, melds, &vis)
+			c[k]++
+			byKind[k].count = n
+		}
+	}
+	best := mahjong.Action{}
+	var bs discardScore
+	bd, bt, ties := 0, 0, 0
+	for _, a := range legal {
+		if a.Kind != mahjong.ActDiscard {
+			continue
+		}
+		k := a.Tile.Kind()
+		sc := byKind[k]
+		d := 0
+		if danger != nil {
+			d = danger[k]
+		}
+		tb := 0 // keep red fives and middle tiles: discard honors, then terminals first
+		switch {
+		case a.Tile.IsRed():
+			tb = 3
+		case k.IsHonor() && !isValueHonor(v, k):
+			tb = -2
+		case k.IsYaochu():
+			tb = -1
+		}
+		better := false
+		switch {
+		case best.Kind == 0:
+			better = true
+		case d != bd:
+			better = d < bd
+		case sc.shanten != bs.shanten:
+			better = sc.shanten < bs.shanten
+		case sc.count != bs.count:
+			better = sc.count > bs.count
+		case tb != bt:
+			better = tb < bt
+		default:
+			ties++
+			better = rng.IntN(ties+1) == 0
+		}
+		if better {
+			if best.Kind == 0 || d != bd || sc != bs || tb != bt {
+				ties = 0
+			}
+			best, bs, bd, bt = a, sc, d, tb
+		}
+	}
+	if best.Kind == 0 {
+		return legal[0]
+	}
+	return best
+}
+
+// kan declares an ankan or kakan that keeps the shanten.
+func (e *Efficiency) kan(v *mahjong.View, legal []mahjong.Action) (mahjong.Action, bool) {
+	for _, a := range legal {
+		if a.Kind != mahjong.ActAnkan && a.Kind != mahjong.ActKakan {
+			continue
+		}
+		c := v.Counts()
+		melds := int(v.NMelds[v.Me])
+		before := shantenAfterBestDiscard(&c, melds)
+		k := a.Tile.Kind()
+		if a.Kind == mahjong.ActAnkan {
+			c[k] -= 4
+			if mahjong.Shanten(&c, melds+1) <= before {
+				return a, true
+			}
+		} else {
+			c[k]--
+			if mahjong.Shanten(&c, melds) <= before && !anyRiichi(v) {
+				return a, true
+			}
+		}
+	}
+	return mahjong.Action{}, false
+}
+
+func shantenAfterBestDiscard(c *[mahjong.NumKinds]uint8, melds int) int {
+	return mahjong.Shanten(c, melds)
+}
+
+func anyRiichi(v *mahjong.View) bool {
+	for s, r := range v.Riichi {
+		if r && sim.Seat(s) != v.Me {
+			return true
+		}
+	}
+	return false
+}
+
+// claim answers a claim prompt: value-honor pon always; other pon/chi with
+// probability Call when they lower the shanten and keep a yaku in reach.
+func (e *Efficiency) claim(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand) mahjong.Action {
+	p, _ := pass(legal)
+	t := v.LastDiscard
+	if t == mahjong.NoTile {
+		return p
+	}
+	k := t.Kind()
+	c := v.Counts()
+	melds := int(v.NMelds[v.Me])
+	now := mahjong.Shanten(&c, melds)
+	for _, a := range legal {
+		if a.Kind != mahjong.ActPon && a.Kind != mahjong.ActChi {
+			continue
+		}
+		if a.Kind == mahjong.ActPon && isValueHonor(v, k) {
+			return a
+		}
+		if e.Call <= 0 || rng.Float64() >= e.Call {
+			continue
+		}
+		if !e.yakuInReach(v, a, k) {
+			continue
+		}
+		c2 := c
+		c2[a.Tile.Kind()]--
+		c2[a.Tile2.Kind()]--
+		if shantenBestDiscard(&c2, melds+1) < now {
+			return a
+		}
+	}
+	return p
+}
+
+// shantenBestDiscard is the shanten after the best discard of a 3n+2 hand.
+func shantenBestDiscard(c *[mahjong.NumKinds]uint8, melds int) int {
+	return mahjong.Shanten(c, melds)
+}
+
+// yakuInReach: the hand already holds a value-honor meld or pair, or the
+// call keeps an all-simples hand possible.
+func (e *Efficiency) yakuInReach(v *mahjong.View, a mahjong.Action, k mahjong.Tile) bool {
+	me := v.Me
+	for i := uint8(0); i < v.NMelds[me]; i++ {
+		m := v.Melds[me][i]
+		if m.Kind != mahjong.Chi && isValueHonor(v, m.Tiles[0].Kind()) {
+			return true
+		}
+	}
+	c := v.Counts()
+	for h := mahjong.East; h <= mahjong.Red; h++ {
+		if c[h] >= 2 && isValueHonor(v, h) {
+			return true
+		}
+	}
+	// all simples: the new meld and the earlier melds hold no terminal or honor
+	if k.IsYaochu() || a.Tile.IsYaochu() || a.Tile2.IsYaochu() {
+		return false
+	}
+	for i := uint8(0); i < v.NMelds[me]; i++ {
+		m := v.Melds[me][i]
+		for _, t := range m.Tiles[:m.Len()] {
+			if t.IsYaochu() {
+				return false
+			}
+		}
+	}
+	yao := 0
+	for h := mahjong.Tile(0); h < mahjong.NumKinds; h++ {
+		if h.IsYaochu() {
+			yao += int(c[h])
+		}
+	}
+	return yao <= 2
+}

@@ -1,0 +1,77 @@
+package mahjong
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gamelab/sim"
+	"gamelab/sim/mahjong"
+)
+
+// ErrIllegalChoice is returned by Play when a strategy answers with an
+// action that is not among its legal actions.
+var ErrIllegalChoice = errors.New("mahjong: strategy chose an illegal action")
+
+// ErrPlayers reports a wrong number of players.
+var ErrPlayers = errors.New("mahjong: wrong number of players")
+
+var labelStrategy = sim.Label("strategy")
+
+// Play runs one game of rules r from seed with players[i] at seat i and
+// returns its result. It calls Reset on every player first and gives seat
+// i the RNG sim.NewRand(sim.Seed(seed, sim.Label("strategy"), i)). Each
+// seat's View is the fold of the events it may see, kept up to date
+// incrementally. When several seats may claim a discard they are asked in
+// turn order after the discarder; none sees the others' answers. observe,
+// if not nil, sees every decision (the view and legal slices are reused:
+// copy what you keep). A strategy answering with an action outside legal
+// ends the game with ErrIllegalChoice.
+func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat sim.Seat, v *mahjong.View, legal []mahjong.Action, chosen mahjong.Action)) (sim.Result, error) {
+	if err := r.Validate(); err != nil {
+		return sim.Result{}, err
+	}
+	if len(players) != r.Players {
+		return sim.Result{}, fmt.Errorf("%w: %d players for %d seats", ErrPlayers, len(players), r.Players)
+	}
+	var rngs [4]*rand.Rand
+	for i, p := range players {
+		p.Reset()
+		rngs[i] = sim.NewRand(sim.Seed(seed, labelStrategy, uint64(i)))
+	}
+	s := mahjong.New(r, seed)
+	var views [4]mahjong.View
+	for i := range views {
+		views[i] = mahjong.NewView(sim.Seat(i))
+	}
+	var legal [96]mahjong.Action
+	folded := 0
+	var asked [4]sim.Seat
+	for !s.Done() {
+		ev := s.Events()
+		for _, e := range ev[folded:] {
+			for i := range views {
+				if x, ok := e.For(sim.Seat(i)); ok {
+					views[i].Apply(x)
+				}
+			}
+		}
+		folded = len(ev)
+		n := copy(asked[:], s.Next())
+		for _, seat := range asked[:n] {
+			l := s.Legal(seat, legal[:0])
+			a := players[seat].Decide(&views[seat], l, rngs[seat])
+			if !slices.Contains(l, a) {
+				return sim.Result{}, fmt.Errorf("%w: seat %d chose %v, legal %v", ErrIllegalChoice, seat, a, l)
+			}
+			if observe != nil {
+				observe(seat, &views[seat], l, a)
+			}
+			if err := s.Apply(seat, a); err != nil {
+				return sim.Result{}, fmt.Errorf("seat %d: %w", seat, err)
+			}
+		}
+	}
+	return s.Result(), nil
+}

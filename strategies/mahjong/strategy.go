@@ -1,0 +1,45 @@
+package mahjong
+
+import (
+	"math/rand/v2"
+
+	"gamelab/sim/mahjong"
+	"gamelab/strategies"
+)
+
+// Strategy chooses one of legal for the seat whose View is v. It may keep
+// state between decisions of one game; Reset clears it between games. It
+// must not keep v or legal after returning.
+type Strategy interface {
+	Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand) mahjong.Action
+	Reset()
+}
+
+// Registry holds every mahjong strategy with its parameters.
+var Registry = strategies.NewRegistry[Strategy]("mahjong")
+
+// New builds a strategy from "name?k=v&k=v" or a JSON strategy file.
+func New(spec string) (Strategy, error) { return Registry.New(spec) }
+
+func init() {
+	Registry.Add("random", "uniformly random legal action", nil,
+		func(strategies.Values) Strategy { return Random{} })
+	Registry.Add("tsumogiri", "wins when it can, never calls or riichis, discards the drawn tile", nil,
+		func(strategies.Values) Strategy { return Tsumogiri{} })
+	Registry.Add("minimal", "the seed's minimal AI: tsumo/ron when possible, always declines calls, discards its first legal tile", nil,
+		func(strategies.Values) Strategy { return Minimal{} })
+	eff := []strategies.Param{
+		{Name: "call", Default: 0.5, Min: 0, Max: 1, Help: "call aggressiveness: 0 only yakuhai pon, 1 every call that lowers shanten toward a yaku"},
+		{Name: "riichi", Default: 1, Min: 0, Max: 1, Help: "probability of riichi (vs dama) when a riichi is legal"},
+	}
+	Registry.Add("efficiency", "maximum ukeire discards, riichi at tenpai, yakuhai pon", eff,
+		func(v strategies.Values) Strategy { return &Efficiency{Call: v["call"], Riichi: v["riichi"]} })
+	def := append(append([]strategies.Param(nil), eff...),
+		strategies.Param{Name: "push", Default: 0, Min: -1, Max: 6, Help: "against riichi, keep pushing while shanten <= push (-1: always fold)"},
+		strategies.Param{Name: "push_value", Default: 3, Min: 0, Max: 13, Help: "at tenpai, push only with at least this many dora+red+yakuhai (0: always push at tenpai)"},
+	)
+	Registry.Add("defense", "efficiency plus betaori against riichi (genbutsu, suji, honor counts, danger table)", def,
+		func(v strategies.Values) Strategy {
+			return &Defense{Efficiency: Efficiency{Call: v["call"], Riichi: v["riichi"]}, Push: v["push"], PushValue: v["push_value"]}
+		})
+}
