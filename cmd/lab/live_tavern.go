@@ -27,9 +27,10 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-// readSecret reads a secret file, trimming the final newline. The secret
-// itself never appears in an error.
-func readSecret(path string) ([]byte, error) {
+// readSecrets reads a secret file: one secret per line, the current one
+// first; further lines are old secrets still accepted during a rotation.
+// No secret ever appears in an error.
+func readSecrets(path string) ([][]byte, error) {
 	if path == "" {
 		return nil, usagef("--secret-file is required")
 	}
@@ -37,11 +38,21 @@ func readSecret(path string) ([]byte, error) {
 	if err != nil {
 		return nil, usagef("--secret-file: cannot read %s", path)
 	}
-	s := strings.TrimRight(string(raw), "\r\n")
-	if len(s) < 16 {
-		return nil, usagef("--secret-file %s: secret shorter than 16 characters (make one with: openssl rand -hex 32)", path)
+	var out [][]byte
+	for i, line := range strings.Split(string(raw), "\n") {
+		line = strings.TrimRight(line, "\r")
+		if line == "" {
+			continue
+		}
+		if len(line) < 16 {
+			return nil, usagef("--secret-file %s: the secret on line %d is shorter than 16 characters (make one with: openssl rand -hex 32)", path, i+1)
+		}
+		out = append(out, []byte(line))
 	}
-	return []byte(s), nil
+	if len(out) == 0 {
+		return nil, usagef("--secret-file %s: no secret in it", path)
+	}
+	return out, nil
 }
 
 func runLiveTavern(ctx context.Context, args []string) error {
@@ -50,7 +61,9 @@ Serves the four endpoints of the tavern protocol (seeds/001) under --base,
 playing each configured game with the given strategy. Listen on 127.0.0.1
 and expose only the --base prefix through a tunnel, as the seed recommends.
 Every request is verified (HMAC-SHA256, 300 s window, 64 KiB) before it is
-parsed. Example:
+parsed. The secret file holds one secret per line: the first is current,
+further lines are old secrets still accepted while the dealer switches
+(rotation). Example:
   lab live tavern --secret-file bot.secret --strategy liars_bar=bayes --strategy bullet_poker=equity`)
 	listen := fs.String("listen", "127.0.0.1:8787", "address to listen on")
 	base := fs.String("base", "/tavern", "path prefix of the endpoints")
@@ -61,7 +74,7 @@ parsed. Example:
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	secret, err := readSecret(*secretFile)
+	secrets, err := readSecrets(*secretFile)
 	if err != nil {
 		return err
 	}
@@ -81,7 +94,7 @@ parsed. Example:
 		players[game] = p
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	bot := &tavern.Bot{Secret: secret, Name: *name, Players: players, Log: log}
+	bot := &tavern.Bot{Secret: secrets[0], OldSecrets: secrets[1:], Name: *name, Players: players, Log: log}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		return usagef("--listen %s: %v", *listen, err)
@@ -131,11 +144,11 @@ A bot that times out or answers an illegal id gets a safe default.`)
 		if !ok || !strings.HasPrefix(url, "http") {
 			return usagef("--bot %q: want BASEURL=SECRETFILE", b)
 		}
-		secret, err := readSecret(file)
+		secrets, err := readSecrets(file)
 		if err != nil {
 			return err
 		}
-		players = append(players, tavern.SeatPlayer{Name: fmt.Sprintf("bot%d", i+1), Bot: &tavern.Remote{BaseURL: url, Secret: secret, Client: &http.Client{}}})
+		players = append(players, tavern.SeatPlayer{Name: fmt.Sprintf("bot%d", i+1), Bot: &tavern.Remote{BaseURL: url, Secret: secrets[0], Client: &http.Client{}}})
 	}
 	n := *seats
 	if n == 0 {

@@ -20,7 +20,7 @@ func TestTavernVerbsRefuseBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"live", "tavern", "--strategy", "liars_bar=bayes"}, "--secret-file is required"},
-		{[]string{"live", "tavern", "--secret-file", short, "--strategy", "liars_bar=bayes"}, "shorter than 16"},
+		{[]string{"live", "tavern", "--secret-file", short, "--strategy", "liars_bar=bayes"}, "line 1 is shorter than 16"},
 		{[]string{"live", "tavern", "--secret-file", good}, "--strategy GAME=SPEC is required"},
 		{[]string{"live", "tavern", "--secret-file", good, "--strategy", "chess=x"}, `unknown game "chess"`},
 		{[]string{"live", "tavern", "--secret-file", good, "--strategy", "liars_bar=nope"}, `unknown liarsbar strategy "nope"`},

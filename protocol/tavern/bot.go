@@ -29,6 +29,9 @@ type Player interface {
 type Bot struct {
 	// Secret is the shared signing key. It never appears in logs or errors.
 	Secret []byte
+	// OldSecrets are also accepted, for a rotation window: give the dealer
+	// the new secret, keep the old one here until the dealer switched.
+	OldSecrets [][]byte
 	// Name is the bot's display name at the table.
 	Name string
 	// Players maps a game key (liars_bar, bullet_poker) to the strategy
@@ -94,7 +97,14 @@ func (b *Bot) authenticate(next http.Handler) http.Handler {
 			httpError(w, http.StatusBadRequest, "cannot read body")
 			return
 		}
-		if err := Verify(b.Secret, b.now(), r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderSignature), r.Method, r.URL.Path, body); err != nil {
+		err = Verify(b.Secret, b.now(), r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderSignature), r.Method, r.URL.Path, body)
+		for _, old := range b.OldSecrets {
+			if err == nil {
+				break
+			}
+			err = Verify(old, b.now(), r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderSignature), r.Method, r.URL.Path, body)
+		}
+		if err != nil {
 			b.logger().Warn("refused request", "method", r.Method, "path", r.URL.Path, "err", err)
 			httpError(w, http.StatusUnauthorized, err.Error())
 			return

@@ -219,3 +219,51 @@ func TestReplyForms(t *testing.T) {
 		t.Errorf("bad turn_id accepted")
 	}
 }
+
+func TestBotSecretRotation(t *testing.T) {
+	b, p, r := newTestBot(t)
+	b.OldSecrets = [][]byte{[]byte("old-secret")}
+	old := &Remote{BaseURL: r.BaseURL, Secret: []byte("old-secret")}
+	if err := old.Call(context.Background(), "POST", decisionPath("m", 0), decisionBody(1, 0, "m"), nil); err != nil {
+		t.Fatalf("old secret refused during rotation: %v", err)
+	}
+	if err := r.Call(context.Background(), "POST", decisionPath("m", 1), decisionBody(2, 1, "m"), nil); err != nil {
+		t.Fatalf("new secret refused: %v", err)
+	}
+	b.OldSecrets = nil
+	if err := old.Call(context.Background(), "POST", decisionPath("m", 2), decisionBody(3, 2, "m"), nil); err == nil || !strings.Contains(err.Error(), "401") {
+		t.Fatalf("old secret still accepted after rotation: %v", err)
+	}
+	if p.n.Load() != 2 {
+		t.Errorf("%d decisions, want 2", p.n.Load())
+	}
+}
+
+func TestWithinDeadline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	got, _ := within(ctx, "fallback", func() string { time.Sleep(2 * time.Second); return "slow" })
+	if got != "fallback" || time.Since(start) > time.Second {
+		t.Errorf("within returned %q after %v", got, time.Since(start))
+	}
+	got, _ = within(context.Background(), "fallback", func() string { return "fast" })
+	if got != "fast" {
+		t.Errorf("within returned %q", got)
+	}
+}
+
+// FuzzDecision feeds arbitrary bodies through the decision decoder and the
+// view folds of both games: errors are fine, panics are not.
+func FuzzDecision(f *testing.F) {
+	f.Add([]byte(`{"protocol":1,"seq":1,"game":"liars_bar","match_id":"m","turn_id":0,"you":{"seat":0,"name":"x"},"ask":"move","setup":{"variant":"basic","players":4,"hand_size":5,"max_play":3,"max_rounds":200},"log":[{"type":"round_start","round":1,"table_card":"K","first":0},{"type":"hand","round":1,"seat":0,"cards":["Q","K"]},{"type":"play","round":1,"seat":0,"count":2}]}`))
+	f.Add([]byte(`{"protocol":1,"seq":1,"game":"bullet_poker","match_id":"m","turn_id":0,"you":{"seat":1,"name":"x"},"ask":"move","setup":{"players":3,"hand_cap":200},"log":[{"type":"start","seat":-1,"count":3},{"type":"deal","seat":-1,"hand":1,"alive":7,"street":"preflop"},{"type":"board","seat":-1,"count":3,"cards":["Ah","Kd","2c","2c"]}]}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var d Decision
+		if json.Unmarshal(body, &d) != nil || d.You == nil {
+			return
+		}
+		LiarsBarView(&d)
+		BulletPokerView(&d)
+	})
+}
