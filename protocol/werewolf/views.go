@@ -81,6 +81,10 @@ func (g *game) info() GameInfo {
 	if g.st.Done() {
 		gi.Winner, gi.Reason = g.st.Winner().String(), g.st.Reason()
 	}
+	gi.RoleCounts = map[string]int{}
+	for r := ww.RoleVillager; r < ww.NumRoles; r++ {
+		gi.RoleCounts[r.SpecName()] = g.data.Rules.Count(r)
+	}
 	return gi
 }
 
@@ -227,15 +231,25 @@ func (g *game) status(ctx context.Context, seat int) (PlayerStatus, error) {
 			}
 		}
 		ps.CanAct = len(ps.ActionsAvailable) > 0
-		// What this seat already did in the current phase.
+	}
+	if g.started() {
+		// What this seat already did: its vote in the current phase, its
+		// divine and kill choice in the latest night.
 		evs := g.st.Events()
-		for i := len(evs) - 1; i >= 0 && evs[i].Kind != ww.EvPhase; i-- {
+		for i, votePhase := len(evs)-1, true; i >= 0; i-- {
 			e := evs[i]
+			if e.Kind == ww.EvPhase {
+				if e.Phase == ww.PhaseNight {
+					break
+				}
+				votePhase = false
+				continue
+			}
 			if e.Seat != s {
 				continue
 			}
 			switch {
-			case e.Kind == ww.EvVote && ps.Voted == "":
+			case e.Kind == ww.EvVote && votePhase && ps.Voted == "":
 				ps.Voted = g.name(e.Target)
 			case e.Kind == ww.EvDivine && ps.Divined == "":
 				ps.Divined = g.name(e.Target)

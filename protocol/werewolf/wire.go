@@ -64,6 +64,9 @@ type GameInfo struct {
 	// over (decision 12); extension.
 	Winner string `json:"winner,omitempty"`
 	Reason string `json:"reason,omitempty"`
+	// RoleCounts is the public setup: how many of each role ("villager",
+	// "fortune_teller", "psychic", "werewolf", "madman"); extension.
+	RoleCounts map[string]int `json:"role_counts,omitempty"`
 }
 
 // PlayerStatus is the response of GET …/players/{player_token}/status.
@@ -81,8 +84,9 @@ type PlayerStatus struct {
 	DayCount        int      `json:"day_count"`
 	RemainingSpeaks int      `json:"remaining_speaks"`
 	Werewolves      []string `json:"werewolves,omitempty"`
-	// Voted/Divined/KillTarget tell a player what it already did this
-	// phase, so a restarted client does not try again; extension.
+	// Voted is this player's vote in the current vote; Divined and
+	// KillTarget its divine and latest kill choice in the latest night
+	// (so a restarted client does not try again); extension.
 	Voted      string `json:"voted,omitempty"`
 	Divined    string `json:"divined,omitempty"`
 	KillTarget string `json:"kill_target,omitempty"`
