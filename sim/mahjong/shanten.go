@@ -1,5 +1,10 @@
 package mahjong
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // Shanten returns the exact shanten number of a hand: the number of tile
 // exchanges it is away from tenpai (0 = tenpai, -1 = complete), the best of
 // the normal form, chiitoitsu and kokushi (the last two only for a closed
@@ -18,44 +23,78 @@ func Shanten(c *[34]uint8, melds int) int {
 	if melds != 0 || s <= 0 {
 		return s
 	}
-	// One pass for the hand size and both special forms.
-	n, pairs, kinds, yk, ypair := 0, 0, 0, 0, 0
-	for k, x := range c {
-		n += int(x)
-		if x == 0 {
-			continue
-		}
-		kinds++
-		if x >= 2 {
-			pairs++
-		}
-		if yaochuMask>>k&1 != 0 {
-			yk++
-			if x >= 2 {
-				ypair = 1
-			}
-		}
-	}
+	n, chiitoi, kokushi := specialForms(c)
 	if n < 13 {
 		return s
 	}
-	chiitoi := 6 - pairs + max(0, 7-kinds)
-	kokushi := 13 - yk - ypair
 	return min(s, chiitoi, kokushi)
 }
 
-// yaochuMask has bit k set for the 13 terminal and honor kinds.
-const yaochuMask = 1<<0 | 1<<8 | 1<<9 | 1<<17 | 1<<18 | 1<<26 | 0x7F<<27
+// Byte-lane constants for specialForms: adding 0x7F (0x7E) to a count
+// 0–4 sets the lane's top bit iff the count is ≥ 1 (≥ 2).
+const (
+	lanesHi   = 0x8080808080808080
+	lanesGE1  = 0x7F7F7F7F7F7F7F7F
+	lanesGE2  = 0x7E7E7E7E7E7E7E7E
+	lanesOnes = 0x0101010101010101
+)
+
+// yaochuLanes marks the terminal and honor kinds in the four 8-byte words
+// of the counts (kinds 0–7, 8–15, 16–23, 24–31; 32 and 33 are honors).
+var yaochuLanes = [4]uint64{
+	0x80,               // 1m
+	0x8080,             // 9m 1p
+	0x808000,           // 9p 1s
+	0x8080808080800000, // 9s 1z–5z
+}
+
+// specialForms returns the number of tiles and the chiitoitsu and kokushi
+// shanten of c without branches: each 8-kind word of counts is tested
+// lane by lane (counts are at most 4, so lanes never carry).
+func specialForms(c *[34]uint8) (n, chiitoi, kokushi int) {
+	var kinds, pairs, yk, yp int
+	for i := 0; i < 4; i++ {
+		w := binary.LittleEndian.Uint64(c[i*8 : i*8+8])
+		ge1 := (w + lanesGE1) & lanesHi
+		ge2 := (w + lanesGE2) & lanesHi
+		n += int((w * lanesOnes) >> 56)
+		kinds += bits.OnesCount64(ge1)
+		pairs += bits.OnesCount64(ge2)
+		yk += bits.OnesCount64(ge1 & yaochuLanes[i])
+		yp |= bits.OnesCount64(ge2 & yaochuLanes[i])
+	}
+	for _, x := range c[32:34] {
+		x &= 7
+		n += int(x)
+		kinds += int(isKind[x])
+		pairs += int(isPair[x])
+		yk += int(isKind[x])
+		yp |= int(isPair[x])
+	}
+	chiitoi = 6 - pairs + max(0, 7-kinds)
+	kokushi = 13 - yk - min(yp, 1)
+	return n, chiitoi, kokushi
+}
+
+// isKind[x] is 1 if a count x holds the kind; isPair[x] if it holds a pair.
+var (
+	isKind = [8]uint8{0, 1, 1, 1, 1, 1, 1, 1}
+	isPair = [8]uint8{0, 0, 1, 1, 1, 1, 1, 1}
+)
 
 // ShantenNormal returns the shanten of the normal form (4 sets and a
 // pair, melds counting as sets) for the counts c and melds made; see
 // Shanten for the arguments.
 func ShantenNormal(c *[34]uint8, melds int) int {
 	st, ht := tables()
-	var a, b groupVec
-	combine(&a, &st.vec[st.rank9((*[9]uint8)(c[0:9]))], &st.vec[st.rank9((*[9]uint8)(c[9:18]))])
-	combine(&b, &st.vec[st.rank9((*[9]uint8)(c[18:27]))], &ht.vec[ht.rank7((*[7]uint8)(c[27:34]))])
-	return int(finalGoal(&a, &b, 4-melds)) - 1
+	t := pairTabs
+	m := st.id[st.rank9((*[9]uint8)(c[0:9]))]
+	p := st.id[st.rank9((*[9]uint8)(c[9:18]))]
+	s := st.id[st.rank9((*[9]uint8)(c[18:27]))]
+	z := ht.id[ht.rank7((*[7]uint8)(c[27:34]))]
+	mp := int(t.mp[int(m)*t.nS+int(p)])
+	sz := int(t.sz[int(s)*t.nH+int(z)])
+	return int(t.final[(mp*t.nSZ+sz)*8+(4-melds)&7]) - 1
 }
 
 // combine sets dst to the min-plus product of x and y: for each goal the
@@ -128,3 +167,6 @@ func ShantenKokushi(c *[34]uint8) int {
 	}
 	return 13 - kinds - pair
 }
+
+// yaochuMask has bit k set for the 13 terminal and honor kinds.
+const yaochuMask = 1<<0 | 1<<8 | 1<<9 | 1<<17 | 1<<18 | 1<<26 | 0x7F<<27

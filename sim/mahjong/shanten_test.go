@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gamelab/sim"
+	"pgregory.net/rapid"
 )
 
 // TestShantenProblemSets checks all 20,000 hands of the mjx/ara problem
@@ -203,4 +204,25 @@ func BenchmarkShantenSameHand(b *testing.B) {
 		n++
 	}
 	clk.report(b, n)
+}
+
+// TestSpecialFormsLanes checks the branch-free lane arithmetic against the
+// plain loops.
+func TestSpecialFormsLanes(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		c := genHand(t, rapid.IntRange(1, 14).Draw(t, "n"))
+		n, chiitoi, kokushi := specialForms(&c)
+		if n != handSize(&c) || chiitoi != ShantenChiitoi(&c) || kokushi != ShantenKokushi(&c) {
+			t.Fatalf("%s: %d %d %d, want %d %d %d", countsString(&c), n, chiitoi, kokushi,
+				handSize(&c), ShantenChiitoi(&c), ShantenKokushi(&c))
+		}
+	})
+}
+
+func handSize(c *[34]uint8) int {
+	n := 0
+	for _, x := range c {
+		n += int(x)
+	}
+	return n
 }

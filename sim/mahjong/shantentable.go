@@ -31,22 +31,85 @@ type groupTable struct {
 	// more significant digits summing to s (128 wide so a masked index
 	// never leaves the array).
 	off [9][128]uint32
-	vec []groupVec
+	// id[rank] numbers the pattern's vector in vecs: the 405,350 suit
+	// patterns have only 126 distinct vectors (the 43,130 honor patterns
+	// 55), so the big table is one byte a pattern and stays in cache.
+	id   []uint8
+	vecs []groupVec
 }
+
+// vecAt returns the vector of the pattern of rank r.
+func (g *groupTable) vecAt(r int) *groupVec { return &g.vecs[g.id[r]] }
 
 var (
 	tablesOnce sync.Once
 	suitTable  *groupTable // 9 ranks, sequences allowed
 	honorTable *groupTable // 7 kinds, no sequences
+	pairTabs   *pairTables
 )
+
+// pairTables precompute the min-plus products: the 126 suit vectors
+// combine pairwise into 180 distinct vectors (m with p), a suit vector
+// with one of the 55 honor vectors into 165 (s with z), and final holds,
+// for each such pair of products and each number k of sets wanted, the
+// tiles missing for k sets and the pair. Shanten is then four pattern
+// lookups, two pair lookups and one final lookup.
+type pairTables struct {
+	nS, nH int
+	mp     []uint8 // [a*nS+b] → product id of suit vectors a and b
+	sz     []uint8 // [c*nH+d] → product id of suit vector c and honor vector d
+	nSZ    int
+	final  []uint8 // [(mp*nSZ+sz)*8 + k] → missing tiles for k sets + pair
+}
 
 // tables returns the suit and honor tables, building them on first use.
 func tables() (*groupTable, *groupTable) {
 	tablesOnce.Do(func() {
 		suitTable = buildGroupTable(9, true)
 		honorTable = buildGroupTable(7, false)
+		pairTabs = buildPairTables(suitTable, honorTable)
 	})
 	return suitTable, honorTable
+}
+
+// products numbers the distinct products x⊗y of xs and ys.
+func products(xs, ys []groupVec) (ids []uint8, vecs []groupVec) {
+	seen := map[groupVec]uint8{}
+	ids = make([]uint8, len(xs)*len(ys))
+	for i := range xs {
+		for j := range ys {
+			var a groupVec
+			combine(&a, &xs[i], &ys[j])
+			id, ok := seen[a]
+			if !ok {
+				if len(vecs) == 256 {
+					panic("mahjong: more than 256 distinct shanten products")
+				}
+				id = uint8(len(vecs))
+				seen[a] = id
+				vecs = append(vecs, a)
+			}
+			ids[i*len(ys)+j] = id
+		}
+	}
+	return ids, vecs
+}
+
+func buildPairTables(st, ht *groupTable) *pairTables {
+	t := &pairTables{nS: len(st.vecs), nH: len(ht.vecs)}
+	var mpVecs, szVecs []groupVec
+	t.mp, mpVecs = products(st.vecs, st.vecs)
+	t.sz, szVecs = products(st.vecs, ht.vecs)
+	t.nSZ = len(szVecs)
+	t.final = make([]uint8, len(mpVecs)*len(szVecs)*8)
+	for i := range mpVecs {
+		for j := range szVecs {
+			for k := 0; k <= 4; k++ {
+				t.final[(i*t.nSZ+j)*8+k] = finalGoal(&mpVecs[i], &szVecs[j], k)
+			}
+		}
+	}
+	return t
 }
 
 // patternCounts[n][s] is the number of n-digit patterns (digits 0–4) whose
@@ -112,7 +175,7 @@ func (g *groupTable) rank9(c *[9]uint8) int {
 	r += o[1][(s*5+uint(c[1]))&127]
 	s += uint(c[1])
 	r += o[0][(s*5+uint(c[0]))&127]
-	return int(r) % len(g.vec)
+	return int(r) % len(g.id)
 }
 
 // rank7 is rank for the honors, unrolled like rank9.
@@ -131,7 +194,7 @@ func (g *groupTable) rank7(c *[7]uint8) int {
 	r += o[1][(s*5+uint(c[1]))&127]
 	s += uint(c[1])
 	r += o[0][(s*5+uint(c[0]))&127]
-	return int(r) % len(g.vec)
+	return int(r) % len(g.id)
 }
 
 // buildGroupTable computes the table for n ranks, with runs when seq.
@@ -202,15 +265,26 @@ func buildGroupTable(n int, seq bool) *groupTable {
 		}
 		dist[h] = v
 	}
-	g.vec = make([]groupVec, 0, countPatterns(n, maxSuitTiles))
+	g.id = make([]uint8, 0, countPatterns(n, maxSuitTiles))
+	ids := map[groupVec]uint8{}
 	for h := 0; h < size; h++ {
 		s := 0
 		for _, x := range digits[h*n : h*n+n] {
 			s += int(x)
 		}
-		if s <= maxSuitTiles {
-			g.vec = append(g.vec, dist[h])
+		if s > maxSuitTiles {
+			continue
 		}
+		id, ok := ids[dist[h]]
+		if !ok {
+			if len(g.vecs) == 256 {
+				panic("mahjong: more than 256 distinct shanten vectors")
+			}
+			id = uint8(len(g.vecs))
+			ids[dist[h]] = id
+			g.vecs = append(g.vecs, dist[h])
+		}
+		g.id = append(g.id, id)
 	}
 	return g
 }

@@ -35,10 +35,10 @@ func (s KindSet) String() string {
 func drawShanten(c *[34]uint8, melds int, out *[34]int8) {
 	st, ht := tables()
 	var g [4]*groupVec
-	g[0] = &st.vec[st.rank9((*[9]uint8)(c[0:9]))]
-	g[1] = &st.vec[st.rank9((*[9]uint8)(c[9:18]))]
-	g[2] = &st.vec[st.rank9((*[9]uint8)(c[18:27]))]
-	g[3] = &ht.vec[ht.rank7((*[7]uint8)(c[27:34]))]
+	g[0] = st.vecAt(st.rank9((*[9]uint8)(c[0:9])))
+	g[1] = st.vecAt(st.rank9((*[9]uint8)(c[9:18])))
+	g[2] = st.vecAt(st.rank9((*[9]uint8)(c[18:27])))
+	g[3] = ht.vecAt(ht.rank7((*[7]uint8)(c[27:34])))
 	var a01, a23 groupVec
 	var ex [4]groupVec // combination of the other three groups
 	combine(&a01, g[0], g[1])
@@ -87,9 +87,9 @@ func drawShanten(c *[34]uint8, melds int, out *[34]int8) {
 			d[r]++
 			var v *groupVec
 			if gi == 3 {
-				v = &ht.vec[ht.rank7((*[7]uint8)(d[:7]))]
+				v = ht.vecAt(ht.rank7((*[7]uint8)(d[:7])))
 			} else {
-				v = &st.vec[st.rank9(&d)]
+				v = st.vecAt(st.rank9(&d))
 			}
 			d[r]--
 			s := int(finalGoal(v, &ex[gi], k)) - 1
@@ -227,10 +227,10 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 	st, ht := tables()
 	h := *c
 	var base [4]*groupVec
-	base[0] = &st.vec[st.rank9((*[9]uint8)(h[0:9]))]
-	base[1] = &st.vec[st.rank9((*[9]uint8)(h[9:18]))]
-	base[2] = &st.vec[st.rank9((*[9]uint8)(h[18:27]))]
-	base[3] = &ht.vec[ht.rank7((*[7]uint8)(h[27:34]))]
+	base[0] = st.vecAt(st.rank9((*[9]uint8)(h[0:9])))
+	base[1] = st.vecAt(st.rank9((*[9]uint8)(h[9:18])))
+	base[2] = st.vecAt(st.rank9((*[9]uint8)(h[18:27])))
+	base[3] = ht.vecAt(ht.rank7((*[7]uint8)(h[27:34])))
 	// plus[w]: the group vector of w's group with one more w (reused by
 	// every discard from another group).
 	var plus [34]*groupVec
@@ -343,9 +343,9 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 // 3 honors) of the counts h.
 func groupVecOf(st, ht *groupTable, h *[34]uint8, g int) *groupVec {
 	if g == 3 {
-		return &ht.vec[ht.rank7((*[7]uint8)(h[27:34]))]
+		return ht.vecAt(ht.rank7((*[7]uint8)(h[27:34])))
 	}
-	return &st.vec[st.rank9((*[9]uint8)(h[g*9:g*9+9]))]
+	return st.vecAt(st.rank9((*[9]uint8)(h[g*9 : g*9+9])))
 }
 
 // Improvements returns, for a hand of 13−3·melds tiles, its shanten, the
