@@ -177,3 +177,8 @@ func (c *Client) PsychicResults(ctx context.Context, id, token string) (PsychicR
 	var r PsychicResults
 	return r, c.do(ctx, http.MethodGet, playerPath(id, token, "psychic_results"), nil, &r)
 }
+
+// Pass calls POST …/pass (extension: done talking today).
+func (c *Client) Pass(ctx context.Context, id, token string) error {
+	return c.do(ctx, http.MethodPost, playerPath(id, token, "pass"), struct{}{}, nil)
+}

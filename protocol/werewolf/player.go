@@ -1,0 +1,212 @@
+package werewolf
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"time"
+
+	ww "gamelab/sim/werewolf"
+)
+
+// Decider is what a Player asks for each decision; every strategy of
+// strategies/werewolf satisfies it.
+type Decider interface {
+	Decide(v *ww.View, legal []ww.Action, rng *rand.Rand) ww.Action
+	Reset()
+}
+
+// Player plays one seat on a server that speaks the spec, with a strategy:
+// it polls status, and when the seat can act it reads the game, its
+// messages and results, folds them into the engine's View (Fold), lists
+// the legal actions (Legal), asks the strategy and sends its choice. It
+// never decides twice on a View it has already decided on in this phase,
+// so a wolf whose kill is in does not re-send or flip it while the seer
+// thinks.
+type Player struct {
+	Client   *Client
+	Game     string
+	Token    string
+	Strategy Decider
+	Rng      *rand.Rand
+	// Poll is the pause between status polls (default 200 ms; the spec's
+	// shortest limit is 60 s).
+	Poll time.Duration
+	Log  *slog.Logger // nil: discard
+	// OnAction, if set, is called after each accepted action with its
+	// latency (tests and the load test measure with it).
+	OnAction func(a ww.Action, latency time.Duration)
+}
+
+// ErrStrategy reports a strategy that chose an action not in legal.
+var ErrStrategy = errors.New("werewolf player: strategy chose an illegal action")
+
+// Run plays until the game is over or ctx ends, and returns the final
+// public state of the game.
+func (p *Player) Run(ctx context.Context) (GameInfo, error) {
+	poll := p.Poll
+	if poll <= 0 {
+		poll = 200 * time.Millisecond
+	}
+	lg := p.Log
+	if lg == nil {
+		lg = slog.New(slog.DiscardHandler)
+	}
+	rng := p.Rng
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(1, 2))
+	}
+	p.Strategy.Reset()
+	decided := map[ww.View]bool{} // views decided on in the current phase
+	var phase [2]int
+	noPass := false // the server has no pass endpoint
+	var legal []ww.Action
+	for {
+		st, err := p.Client.Status(ctx, p.Game, p.Token)
+		if err != nil {
+			return GameInfo{}, err
+		}
+		if st.GamePhase == "finished" {
+			return p.Client.Game(ctx, p.Game)
+		}
+		if st.CanAct {
+			seen, err := p.read(ctx, st)
+			if err != nil {
+				return GameInfo{}, err
+			}
+			v, names, err := Fold(seen)
+			if err != nil {
+				return GameInfo{}, err
+			}
+			legal = Legal(&v, st, legal)
+			if noPass {
+				legal = dropPass(legal)
+			}
+			if now := [2]int{int(v.Day), int(v.Phase)}; now != phase {
+				phase = now
+				clear(decided)
+			}
+			if len(legal) > 0 && !decided[v] {
+				a := p.Strategy.Decide(&v, legal, rng)
+				if !isLegal(a, legal) {
+					return GameInfo{}, fmt.Errorf("%w: %v (legal %v)", ErrStrategy, a, legal)
+				}
+				decided[v] = true
+				t0 := time.Now()
+				err := p.send(ctx, a, names)
+				switch code := StatusOf(err); {
+				case err == nil:
+					if p.OnAction != nil {
+						p.OnAction(a, time.Since(t0))
+					}
+					lg.Debug("acted", "player", st.PlayerName, "action", a.String())
+					continue // read again at once: there may be more to do
+				case a.Kind == ww.ActPass && (code == http.StatusNotFound || code == http.StatusMethodNotAllowed):
+					noPass = true // a server without the extension
+				case code == http.StatusConflict || code == http.StatusForbidden:
+					// The phase moved on between reading and acting.
+					lg.Debug("refused", "player", st.PlayerName, "action", a.String(), "err", err)
+				default:
+					return GameInfo{}, err
+				}
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return GameInfo{}, ctx.Err()
+		case <-time.After(poll):
+		}
+	}
+}
+
+// read fetches what the seat may read.
+func (p *Player) read(ctx context.Context, st PlayerStatus) (Seen, error) {
+	s := Seen{Status: st}
+	var err error
+	if s.Info, err = p.Client.Game(ctx, p.Game); err != nil {
+		return s, err
+	}
+	m, err := p.Client.Messages(ctx, p.Game, p.Token)
+	if err != nil {
+		return s, err
+	}
+	s.Messages = m.Messages
+	switch st.Role {
+	case "fortune_teller":
+		r, err := p.Client.DivineResults(ctx, p.Game, p.Token)
+		if err != nil {
+			return s, err
+		}
+		s.Divines = r.Results
+	case "psychic":
+		r, err := p.Client.PsychicResults(ctx, p.Game, p.Token)
+		if err != nil {
+			return s, err
+		}
+		s.Psychic = r.Results
+	}
+	return s, nil
+}
+
+// send carries out a on the server.
+func (p *Player) send(ctx context.Context, a ww.Action, names []string) error {
+	name := func() string {
+		if a.Target >= 0 && int(a.Target) < len(names) {
+			return names[a.Target]
+		}
+		return ""
+	}
+	var err error
+	switch a.Kind {
+	case ww.ActTalk, ww.ActWhisper:
+		text := a.Text
+		if text == "" {
+			text = Say(a.Content, names)
+		}
+		if text == "" {
+			text = "…"
+		}
+		target := "all"
+		if a.Kind == ww.ActWhisper {
+			target = "werewolf"
+		}
+		_, err = p.Client.Speak(ctx, p.Game, p.Token, FormatTalk(a.Content, text, names), target)
+	case ww.ActPass:
+		err = p.Client.Pass(ctx, p.Game, p.Token)
+	case ww.ActDivine:
+		_, err = p.Client.Divine(ctx, p.Game, p.Token, name())
+	case ww.ActKill:
+		_, err = p.Client.Kill(ctx, p.Game, p.Token, name())
+	case ww.ActVote:
+		_, err = p.Client.Vote(ctx, p.Game, p.Token, name())
+	default:
+		err = fmt.Errorf("%w: %v", ErrStrategy, a)
+	}
+	return err
+}
+
+// isLegal reports whether a is in legal, ignoring message text (any text
+// may be added to a listed message).
+func isLegal(a ww.Action, legal []ww.Action) bool {
+	b := a
+	b.Text = ""
+	for _, l := range legal {
+		if l == b {
+			return true
+		}
+	}
+	return false
+}
+
+func dropPass(legal []ww.Action) []ww.Action {
+	out := legal[:0]
+	for _, a := range legal {
+		if a.Kind != ww.ActPass {
+			out = append(out, a)
+		}
+	}
+	return out
+}

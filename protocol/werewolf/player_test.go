@@ -1,0 +1,62 @@
+package werewolf
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	ww "gamelab/sim/werewolf"
+)
+
+// uniform is a test strategy: a uniformly random legal action.
+type uniform struct{}
+
+func (uniform) Decide(v *ww.View, legal []ww.Action, rng *rand.Rand) ww.Action {
+	return legal[rng.IntN(len(legal))]
+}
+func (uniform) Reset() {}
+
+// playGame runs one game of n players, each seat a Player goroutine with
+// its own strategy, against the server at c, and returns the final state.
+func playGame(t testing.TB, ctx context.Context, c *Client, n int, seed uint64, strat func(seat int) Decider, poll time.Duration, onAction func(ww.Action, time.Duration)) GameInfo {
+	g, err := c.CreateGame(ctx, CreateGameRequest{PlayerCount: n, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	infos := make([]GameInfo, n)
+	errs := make([]error, n)
+	for i, cr := range g.Players {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := &Player{Client: c, Game: g.GameID, Token: cr.Token, Strategy: strat(i), Rng: rand.New(rand.NewPCG(seed, uint64(i))), Poll: poll, OnAction: onAction}
+			infos[i], errs[i] = p.Run(ctx)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("game %s seat %d: %v", g.GameID, i, err)
+		}
+	}
+	if infos[0].Status != "finished" || infos[0].Winner == "" {
+		t.Fatalf("game %s: not finished: %+v", g.GameID, infos[0])
+	}
+	return infos[0]
+}
+
+// TestPlayersEndToEnd: 5-, 7- and 9-player games of Player clients (one
+// goroutine per seat, polling) against our server on 127.0.0.1, with
+// uniformly random legal choices.
+func TestPlayersEndToEnd(t *testing.T) {
+	ts := startServer(t, "", 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	for i, n := range []int{5, 7, 9} {
+		info := playGame(t, ctx, ts.c, n, uint64(900+i), func(int) Decider { return uniform{} }, 2*time.Millisecond, nil)
+		t.Logf("%d players: %s won on day %d", n, info.Winner, info.DayCount)
+	}
+}
