@@ -103,11 +103,11 @@ func (b *Bayes) Decide(v *liarsbar.View, legal []liarsbar.Action, rng *rand.Rand
 func init() {
 	Registry.Add("bayes", "estimates P(lie) from unseen cards and reveals, weighs both revolver hazards",
 		[]strategies.Param{
-			{Name: "bluff", Default: 0.1, Min: 0, Max: 1, Help: "probability of adding one lie to a true play"},
-			{Name: "threshold", Default: 0, Min: -1, Max: 1, Help: "challenge when its value exceeds playing on by this"},
-			{Name: "risk", Default: 1, Min: 0, Max: 5, Help: "weight of our own death against another seat's"},
+			{Name: "bluff", Default: 0, Min: 0, Max: 1, Help: "probability of adding one lie to a true play"},
+			{Name: "threshold", Default: 0.03, Min: -1, Max: 1, Help: "challenge when its value exceeds playing on by this"},
+			{Name: "risk", Default: 3, Min: 0, Max: 5, Help: "weight of our own death against another seat's"},
 			{Name: "prior", Default: 0.15, Min: 0, Max: 1, Help: "prior rate of voluntary lies of the others"},
-			{Name: "caught", Default: 0.35, Min: 0, Max: 1, Help: "believed probability that the next seat challenges our play"},
+			{Name: "caught", Default: 0.5, Min: 0, Max: 1, Help: "believed probability that the next seat challenges our play"},
 			aimParam,
 		},
 		func(p strategies.Values) Strategy {
