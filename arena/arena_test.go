@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -216,5 +217,40 @@ func TestCoinTournamentRecoversKnownStrengths(t *testing.T) {
 	}
 	if rep.Teams["odds"].Games+rep.Teams["evens"].Games != 4*4000 {
 		t.Errorf("teams %v", rep.Teams)
+	}
+}
+
+// Memory stays flat as games stream: the live heap after 100,000 games is
+// within 1 MB of the heap after 10,000 (the summary is constant-size and
+// at most a window of records is in flight).
+func TestMemoryFlatOverManyGames(t *testing.T) {
+	m := coinMatch(t, "four", "weak", "mid", "strong", "ace")
+	sch, _ := NewSchedule("duplicate", 4, 4, 3)
+	s := NewSummary(m)
+	heap := func() uint64 {
+		var ms runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	var at10k, at100k uint64
+	err := Run(context.Background(), m, sch, Options{First: 0, End: 100_000, Workers: 2}, func(r *Record) error {
+		s.Add(r)
+		switch r.Index {
+		case 10_000:
+			at10k = heap()
+		case 99_999:
+			at100k = heap()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at100k > at10k+1<<20 {
+		t.Errorf("heap grew from %d to %d bytes between 10k and 100k games", at10k, at100k)
+	}
+	if s.Games != 100_000 {
+		t.Errorf("%d games", s.Games)
 	}
 }

@@ -12,7 +12,7 @@ func TenhouRates(sums map[string]float64) []Extra {
 		return nil
 	}
 	out := []Extra{
-		{"win rate", sums["wins"] / hands},
+		{"hand win rate", sums["wins"] / hands},
 		{"deal-in rate", sums["dealins"] / hands},
 		{"riichi rate", sums["riichi"] / hands},
 		{"call rate", sums["calls"] / hands},
