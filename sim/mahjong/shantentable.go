@@ -38,9 +38,6 @@ type groupTable struct {
 	vecs []groupVec
 }
 
-// vecAt returns the vector of the pattern of rank r.
-func (g *groupTable) vecAt(r int) *groupVec { return &g.vecs[g.id[r]] }
-
 var (
 	tablesOnce sync.Once
 	suitTable  *groupTable // 9 ranks, sequences allowed

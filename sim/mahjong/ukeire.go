@@ -34,26 +34,20 @@ func (s KindSet) String() string {
 // group vectors of c, so each of the 34 answers costs one group lookup.
 func drawShanten(c *[34]uint8, melds int, out *[34]int8) {
 	st, ht := tables()
-	var g [4]*groupVec
-	g[0] = st.vecAt(st.rank9((*[9]uint8)(c[0:9])))
-	g[1] = st.vecAt(st.rank9((*[9]uint8)(c[9:18])))
-	g[2] = st.vecAt(st.rank9((*[9]uint8)(c[18:27])))
-	g[3] = ht.vecAt(ht.rank7((*[7]uint8)(c[27:34])))
-	var a01, a23 groupVec
-	var ex [4]groupVec // combination of the other three groups
-	combine(&a01, g[0], g[1])
-	combine(&a23, g[2], g[3])
-	combine(&ex[0], g[1], &a23)
-	combine(&ex[1], g[0], &a23)
-	combine(&ex[2], &a01, g[3])
-	combine(&ex[3], &a01, g[2])
-	k := 4 - melds
-
+	t := pairTabs
+	h := *c
+	var cur [4]uint8
+	for g := 0; g < 4; g++ {
+		cur[g] = groupIDOf(st, ht, &h, g)
+	}
+	mp := int(t.mp[int(cur[0])*t.nS+int(cur[1])])
+	sz := int(t.sz[int(cur[2])*t.nH+int(cur[3])])
+	k := (4 - melds) & 7
 	// Special forms: counts of the hand as it stands.
 	special := false
 	var n, pairs, kinds, yk, ypair int
 	if melds == 0 {
-		for kk, x := range c {
+		for kk, x := range h {
 			n += int(x)
 			if x == 0 {
 				continue
@@ -71,47 +65,45 @@ func drawShanten(c *[34]uint8, melds int, out *[34]int8) {
 		}
 		special = n+1 >= 13
 	}
-	for gi := 0; gi < 4; gi++ {
-		base, width := gi*9, 9
-		if gi == 3 {
-			width = 7
+	for w := 0; w < NumKinds; w++ {
+		if h[w] >= 4 {
+			out[w] = 127
+			continue
 		}
-		var d [9]uint8
-		copy(d[:width], c[base:base+width])
-		for r := 0; r < width; r++ {
-			w := base + r
-			if d[r] >= 4 {
-				out[w] = 127
-				continue
-			}
-			d[r]++
-			var v *groupVec
-			if gi == 3 {
-				v = ht.vecAt(ht.rank7((*[7]uint8)(d[:7])))
-			} else {
-				v = st.vecAt(st.rank9(&d))
-			}
-			d[r]--
-			s := int(finalGoal(v, &ex[gi], k)) - 1
-			if special {
-				p, kd, y, yp := pairs, kinds, yk, ypair
-				switch d[r] {
-				case 0:
-					kd++
-				case 1:
-					p++
-				}
-				if yaochuMask>>w&1 != 0 {
-					if d[r] == 0 {
-						y++
-					} else if d[r] == 1 {
-						yp = 1
-					}
-				}
-				s = min(s, 6-p+max(0, 7-kd), 13-y-yp)
-			}
-			out[w] = int8(s)
+		g := w / 9
+		h[w]++
+		id := groupIDOf(st, ht, &h, g)
+		h[w]--
+		mpw, szw := mp, sz
+		switch g {
+		case 0:
+			mpw = int(t.mp[int(id)*t.nS+int(cur[1])])
+		case 1:
+			mpw = int(t.mp[int(cur[0])*t.nS+int(id)])
+		case 2:
+			szw = int(t.sz[int(id)*t.nH+int(cur[3])])
+		default:
+			szw = int(t.sz[int(cur[2])*t.nH+int(id)])
 		}
+		s := int(t.final[(mpw*t.nSZ+szw)*8+k]) - 1
+		if special {
+			p, kd, y, yp := pairs, kinds, yk, ypair
+			switch h[w] {
+			case 0:
+				kd++
+			case 1:
+				p++
+			}
+			if yaochuMask>>w&1 != 0 {
+				if h[w] == 0 {
+					y++
+				} else if h[w] == 1 {
+					yp = 1
+				}
+			}
+			s = min(s, 6-p+max(0, 7-kd), 13-y-yp)
+		}
+		out[w] = int8(s)
 	}
 }
 
@@ -225,19 +217,19 @@ type Acceptance struct {
 // dst has room for 14 entries.
 func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acceptance {
 	st, ht := tables()
+	t := pairTabs
 	h := *c
-	var base [4]*groupVec
-	base[0] = st.vecAt(st.rank9((*[9]uint8)(h[0:9])))
-	base[1] = st.vecAt(st.rank9((*[9]uint8)(h[9:18])))
-	base[2] = st.vecAt(st.rank9((*[9]uint8)(h[18:27])))
-	base[3] = ht.vecAt(ht.rank7((*[7]uint8)(h[27:34])))
-	// plus[w]: the group vector of w's group with one more w (reused by
-	// every discard from another group).
-	var plus [34]*groupVec
+	var base [4]uint8 // vector ids of the four groups
+	for g := 0; g < 4; g++ {
+		base[g] = groupIDOf(st, ht, &h, g)
+	}
+	// plus[w]: the id of w's group with one more w (reused by every
+	// discard from another group).
+	var plus [34]uint8
 	for w := 0; w < 34; w++ {
 		if h[w] < 4 {
 			h[w]++
-			plus[w] = groupVecOf(st, ht, &h, w/9)
+			plus[w] = groupIDOf(st, ht, &h, w/9)
 			h[w]--
 		}
 	}
@@ -258,8 +250,8 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 			}
 		}
 	}
-	special := melds == 0 && n-1+1 >= 13
-	k := 4 - melds
+	special := melds == 0 && n >= 13
+	k := (4 - melds) & 7
 	for d := 0; d < NumKinds; d++ {
 		if h[d] == 0 {
 			continue
@@ -267,15 +259,9 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 		gd := d / 9
 		h[d]--
 		cur := base
-		cur[gd] = groupVecOf(st, ht, &h, gd)
-		var a01, a23 groupVec
-		var ex [4]groupVec
-		combine(&a01, cur[0], cur[1])
-		combine(&a23, cur[2], cur[3])
-		combine(&ex[0], cur[1], &a23)
-		combine(&ex[1], cur[0], &a23)
-		combine(&ex[2], &a01, cur[3])
-		combine(&ex[3], &a01, cur[2])
+		cur[gd] = groupIDOf(st, ht, &h, gd)
+		mp := int(t.mp[int(cur[0])*t.nS+int(cur[1])])
+		sz := int(t.sz[int(cur[2])*t.nH+int(cur[3])])
 		// The special forms after the discard.
 		p, kd, y, yp := pairs, kinds, yk, ypairs
 		switch h[d] {
@@ -290,7 +276,7 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 				yp--
 			}
 		}
-		s13 := int(finalGoal(cur[0], &ex[0], k)) - 1
+		s13 := int(t.final[(mp*t.nSZ+sz)*8+k]) - 1
 		if special && n-1 >= 13 {
 			s13 = min(s13, 6-p+max(0, 7-kd), 13-y-min(yp, 1))
 		}
@@ -300,13 +286,24 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 				continue
 			}
 			g := w / 9
-			v := plus[w]
+			id := plus[w]
 			if g == gd {
 				h[w]++
-				v = groupVecOf(st, ht, &h, g)
+				id = groupIDOf(st, ht, &h, g)
 				h[w]--
 			}
-			sw := int(finalGoal(v, &ex[g], k)) - 1
+			mpw, szw := mp, sz
+			switch g {
+			case 0:
+				mpw = int(t.mp[int(id)*t.nS+int(cur[1])])
+			case 1:
+				mpw = int(t.mp[int(cur[0])*t.nS+int(id)])
+			case 2:
+				szw = int(t.sz[int(id)*t.nH+int(cur[3])])
+			default:
+				szw = int(t.sz[int(cur[2])*t.nH+int(id)])
+			}
+			sw := int(t.final[(mpw*t.nSZ+szw)*8+k]) - 1
 			if special && sw >= s13 {
 				pw, kw, yw, ypw := p, kd, y, yp
 				switch h[w] {
@@ -339,13 +336,13 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 	return dst
 }
 
-// groupVecOf returns the table vector of group g (0–2 number suits,
-// 3 honors) of the counts h.
-func groupVecOf(st, ht *groupTable, h *[34]uint8, g int) *groupVec {
+// groupIDOf returns the vector id of group g (0–2 number suits, 3 honors)
+// of the counts h.
+func groupIDOf(st, ht *groupTable, h *[34]uint8, g int) uint8 {
 	if g == 3 {
-		return ht.vecAt(ht.rank7((*[7]uint8)(h[27:34])))
+		return ht.id[ht.rank7((*[7]uint8)(h[27:34]))]
 	}
-	return st.vecAt(st.rank9((*[9]uint8)(h[g*9 : g*9+9])))
+	return st.id[st.rank9((*[9]uint8)(h[g*9:g*9+9]))]
 }
 
 // Improvements returns, for a hand of 13−3·melds tiles, its shanten, the
