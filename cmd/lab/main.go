@@ -31,13 +31,16 @@ var groups = map[string][]*command{}
 
 // groupSummary is the one-line summary of each group verb.
 var groupSummary = map[string]string{
-	"mahjong": "mahjong hand tools and log replay (analyze, score, replay)",
-	"live":    "play live with a strategy (mahjong on Nostr, tavern bot, werewolf client)",
-	"serve":   "run a game server (werewolf)",
-	"demo":    "run a whole live path offline on 127.0.0.1",
-	"referee": "run our engine as the server side of a live protocol",
-	"tavern":  "tavern protocol tools (dealer)",
-	"mcp":     "MCP tool servers for LLM players",
+	"mahjong":     "mahjong hand tools and log replay (analyze, score, replay)",
+	"live":        "play live with a strategy (mahjong on Nostr, tavern bot, werewolf client)",
+	"serve":       "run a game server (werewolf)",
+	"demo":        "run a whole live path offline on 127.0.0.1",
+	"referee":     "run our engine as the server side of a live protocol",
+	"tavern":      "tavern protocol tools (dealer)",
+	"mcp":         "MCP tool servers for LLM players",
+	"bulletpoker": "bullet poker tools (play a match, rank showdown hands)",
+	"liarsbar":    "liar's bar tools",
+	"werewolf":    "werewolf tools",
 }
 
 // registerSub adds a sub-verb under a group verb ("lab live mahjong"),
@@ -161,8 +164,12 @@ func printVerbs(w io.Writer, prog string, cs []*command) {
 	fmt.Fprintf(w, "usage: %s <command> [flags] [args]\n\ncommands:\n", prog)
 	cs = slices.Clone(cs)
 	slices.SortFunc(cs, func(a, b *command) int { return strings.Compare(a.name, b.name) })
+	width := 0
 	for _, c := range cs {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range cs {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprintf(w, "\nRun '%s <command> --help' for a command's flags.\n", prog)
 }
