@@ -58,9 +58,10 @@ type PoolStats struct {
 }
 
 type pendingEvent struct {
-	ev   gn.Event
-	done chan error
-	once sync.Once
+	ev    gn.Event
+	done  chan error
+	once  sync.Once
+	acked map[string]bool // relays that accepted it (guarded by Pool.mu)
 }
 
 func (p *pendingEvent) resolve(err error) {
@@ -165,7 +166,12 @@ func (p *Pool) session(ctx context.Context, url string) error {
 	since := p.lastSeen
 	p.stats.Connects++
 	p.conns[url] = c
-	pending := slices.Clone(p.pending)
+	var pending []*pendingEvent
+	for _, pe := range p.pending {
+		if !pe.acked[url] {
+			pending = append(pending, pe)
+		}
+	}
 	p.mu.Unlock()
 	defer func() {
 		p.mu.Lock()
@@ -309,7 +315,12 @@ func (p *Pool) settle(url string, ok *gn.OKEnvelope) {
 	}
 	pe := p.pending[i]
 	accepted := ok.OK || strings.HasPrefix(ok.Reason, "duplicate:")
-	if accepted || strings.HasPrefix(ok.Reason, "invalid:") {
+	if accepted {
+		pe.acked[url] = true
+	}
+	// Keep re-sending to the relays that have not accepted it yet: a
+	// reader connected to only one of them must still get it.
+	if len(pe.acked) == len(p.cfg.Relays) || strings.HasPrefix(ok.Reason, "invalid:") {
 		p.pending = slices.Delete(p.pending, i, i+1)
 	}
 	p.mu.Unlock()
@@ -323,12 +334,12 @@ func (p *Pool) settle(url string, ok *gn.OKEnvelope) {
 	}
 }
 
-// Send queues a signed event for every connected relay and for every
-// relay that (re)connects, until one relay accepts it. The returned
-// channel yields nil once accepted, or an error if a relay calls it
-// invalid.
+// Send queues a signed event for every relay: it is written to the
+// connected ones now and to each other one when it (re)connects, until
+// every relay accepted it. The returned channel yields nil once the first
+// relay accepted it, or an error if a relay calls it invalid.
 func (p *Pool) Send(ctx context.Context, ev gn.Event) <-chan error {
-	pe := &pendingEvent{ev: ev, done: make(chan error, 1)}
+	pe := &pendingEvent{ev: ev, done: make(chan error, 1), acked: map[string]bool{}}
 	p.mu.Lock()
 	p.pending = append(p.pending, pe)
 	conns := make([]*relayConn, 0, len(p.conns))
@@ -342,7 +353,7 @@ func (p *Pool) Send(ctx context.Context, ev gn.Event) <-chan error {
 	return pe.done
 }
 
-// Publish sends ev and waits until a relay accepted it.
+// Publish sends ev (see Send) and waits until a relay accepted it.
 func (p *Pool) Publish(ctx context.Context, ev gn.Event) error {
 	select {
 	case err := <-p.Send(ctx, ev):

@@ -397,3 +397,10 @@ func (f *Fold) checkHand(h Hand, drawn Tile, hasDrawn bool) error {
 	}
 	return nil
 }
+
+// Chankan reports whether the open claim is on a kakan (the last event is
+// a kakan): a "GET naku? ron" now is a chankan chance.
+func (f *Fold) Chankan() bool {
+	n := len(f.Events)
+	return n > 0 && f.Events[n-1].Kind == mahjong.EvCall && f.Events[n-1].Meld == mahjong.Kakan
+}

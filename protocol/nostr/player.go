@@ -1,0 +1,371 @@
+package nostr
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	gn "github.com/nbd-wtf/go-nostr"
+
+	"gamelab/protocol/nostr/wire"
+	"gamelab/sim/mahjong"
+)
+
+// Decider chooses an action from a seat's View and the legal actions; a
+// strategies/mahjong Strategy is one.
+type Decider interface {
+	Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand) mahjong.Action
+	Reset()
+}
+
+// PlayerConfig configures the live AI player.
+type PlayerConfig struct {
+	Keys    Keys
+	Server  string // server's hex public key
+	Channel string
+	Relays  []string
+	// Strategy decides; Rand is its random source.
+	Strategy Decider
+	Rand     *rand.Rand
+	// Games to play (0 = until ctx ends). Start sends gamestart (and again
+	// after each game); otherwise the player joins when the table status
+	// shows 募集中. AutoNext sends next after each kyokuend.
+	Games    int
+	Start    bool
+	AutoNext bool
+	// Since is the first subscription's since (0 = now).
+	Since                  gn.Timestamp
+	MinBackoff, MaxBackoff time.Duration
+	Log                    *slog.Logger
+}
+
+// GameRecord is one finished game as the player saw it.
+type GameRecord struct {
+	Players [4]string // npubs, join order
+	Scores  [4]int
+	Seat    int // our index in Players
+}
+
+// PlayerStats counts the player's decisions.
+type PlayerStats struct {
+	Turns, Calls int
+	// Fallbacks: the strategy returned an action outside the legal set and
+	// a legal one was sent instead.
+	Fallbacks int
+	// Rejected: error replies from the server; Resent: corrected turn
+	// answers sent after one.
+	Rejected, Resent int
+	// FoldErrors: messages that did not fit the folded state.
+	FoldErrors int
+	Pool       PoolStats
+}
+
+// Player is the live AI player.
+type Player struct {
+	cfg     PlayerConfig
+	log     *slog.Logger
+	pool    *Pool
+	fold    *wire.Fold
+	srvNpub string
+
+	inGame    bool
+	joinedFor string // status event id we joined on
+	games     []GameRecord
+	stats     PlayerStats
+	answered  map[string]bool // GET event ids answered
+	turnReq   *gn.Event       // the GET sutehai? we answered last (for corrections)
+	turnSent  mahjong.Action
+	turnTried []mahjong.Action
+	legal     []mahjong.Action
+
+	lastCommandAt gn.Timestamp
+}
+
+// RunPlayer plays until cfg.Games games ended or ctx is done and returns
+// the finished games. It returns ctx's error only if no game was asked for
+// (Games == 0) or the games are not all done.
+func RunPlayer(ctx context.Context, cfg PlayerConfig) ([]GameRecord, PlayerStats, error) {
+	p, err := newPlayer(cfg)
+	if err != nil {
+		return nil, PlayerStats{}, err
+	}
+	err = p.run(ctx)
+	p.stats.Pool = p.pool.Stats()
+	return p.games, p.stats, err
+}
+
+func newPlayer(cfg PlayerConfig) (*Player, error) {
+	if cfg.Strategy == nil || len(cfg.Relays) == 0 || cfg.Server == "" || cfg.Channel == "" {
+		return nil, errors.New("nostr: player needs a strategy, relays, a server key and a channel")
+	}
+	srvNpub, err := EncodeNpub(cfg.Server)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.New(rand.NewPCG(1, 2))
+	}
+	log := cfg.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	log = log.With("player", cfg.Keys.Npub)
+	return &Player{cfg: cfg, log: log, srvNpub: srvNpub, fold: wire.NewFold(cfg.Keys.Npub), answered: map[string]bool{}}, nil
+}
+
+// filters are the player's subscriptions (seed §7–8): messages p-tagged to
+// us in the channel, and the table status.
+func (p *Player) filters(since gn.Timestamp) gn.Filters {
+	return gn.Filters{
+		{Kinds: []int{KindChannel, KindEphemeral}, Tags: gn.TagMap{"p": {p.cfg.Keys.Pub}, "e": {p.cfg.Channel}}, Since: &since},
+		{Kinds: []int{KindStatus}, Tags: gn.TagMap{"d": {p.cfg.Channel}}, Authors: []string{p.cfg.Server}, Limit: 1},
+	}
+}
+
+func (p *Player) run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	p.pool = NewPool(ctx, PoolConfig{
+		Relays: p.cfg.Relays, Filters: p.filters, Since: p.cfg.Since, Log: p.log,
+		MinBackoff: p.cfg.MinBackoff, MaxBackoff: p.cfg.MaxBackoff,
+		// Only the server's signed events count (forged ones are dropped).
+		Accept: func(e *gn.Event) bool { return e.PubKey == p.cfg.Server },
+	})
+	if p.cfg.Start {
+		p.command(ctx, KindChannel, "gamestart")
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			if p.cfg.Games > 0 && len(p.games) >= p.cfg.Games {
+				return nil
+			}
+			return ctx.Err()
+		case e, ok := <-p.pool.Events():
+			if !ok {
+				return ctx.Err()
+			}
+			if done := p.handle(ctx, e); done {
+				return nil
+			}
+		}
+	}
+}
+
+// command sends gamestart/join/next.
+func (p *Player) command(ctx context.Context, kind int, verb string) {
+	content, _ := wire.RenderCommand(p.srvNpub, wire.Command{Verb: verb})
+	e := CommandEvent(kind, p.cfg.Channel, p.cfg.Server, content)
+	// Two equal commands in one second would be one event id (and one
+	// command) for the relays: keep our commands' created_at increasing.
+	if e.CreatedAt <= p.lastCommandAt {
+		e.CreatedAt = p.lastCommandAt + 1
+	}
+	p.lastCommandAt = e.CreatedAt
+	p.publish(ctx, e, "command", verb)
+}
+
+func (p *Player) publish(ctx context.Context, e gn.Event, what, text string) {
+	if err := p.cfg.Keys.Sign(&e); err != nil {
+		p.log.Error("cannot sign", "err", err)
+		return
+	}
+	p.log.Info("send", "what", what, "text", text, "kind", e.Kind, "id", e.ID)
+	p.pool.Send(ctx, e) // re-sent by the pool until the relays accept it
+}
+
+// handle processes one server event; it returns true when the asked number
+// of games is done.
+func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
+	if e.Kind == KindStatus {
+		st, err := wire.ParseStatus(e.Content)
+		if err != nil {
+			p.log.Debug("unknown status", "content", e.Content)
+			return false
+		}
+		p.log.Debug("status", "status", st.Text)
+		if !p.cfg.Start && st.Joined > 0 && st.Joined < 4 && !p.inGame && p.joinedFor != e.ID && p.wantGame() {
+			p.joinedFor = e.ID
+			p.command(ctx, KindChannel, "join")
+		}
+		return false
+	}
+	if Channel(e) != p.cfg.Channel || !HasP(e, p.cfg.Keys.Pub) {
+		return false // not addressed to us: fair play, never read
+	}
+	m, err := wire.Parse(e.Content)
+	if err != nil {
+		if errors.Is(err, wire.ErrUnknown) {
+			p.log.Debug("ignored message", "content", e.Content)
+		} else {
+			p.log.Warn("unreadable server message", "err", err, "id", e.ID)
+		}
+		return false
+	}
+	if err := p.fold.Apply(m); err != nil {
+		p.stats.FoldErrors++
+		p.log.Warn("message does not fit our state", "err", err, "msg", m.Name(), "id", e.ID)
+	}
+	switch m := m.(type) {
+	case wire.GameStart:
+		if m.To == p.cfg.Keys.Npub {
+			p.inGame = true
+			p.cfg.Strategy.Reset()
+			p.log.Info("game start", "seat", wire.Winds[m.Seat])
+		}
+	case wire.AskSutehai:
+		if m.Player == p.cfg.Keys.Npub && !p.answered[e.ID] {
+			p.answered[e.ID] = true
+			p.resync(m.Hand, m.Drawn, m.HasDrawn)
+			p.turn(ctx, e)
+		}
+	case wire.AskNaku:
+		if m.Player == p.cfg.Keys.Npub && !p.answered[e.ID] {
+			p.answered[e.ID] = true
+			p.call(ctx, e, m)
+		}
+	case wire.Reply:
+		if m.Error {
+			p.rejected(ctx, e, m)
+		}
+	case wire.KyokuEnd:
+		p.turnReq = nil
+		if p.cfg.AutoNext {
+			p.command(ctx, e.Kind, "next")
+		}
+	case wire.GameEnd:
+		rec := GameRecord{Players: m.Players, Scores: m.Scores, Seat: int(p.fold.Seat)}
+		p.games = append(p.games, rec)
+		p.inGame = false
+		p.log.Info("game end", "scores", m.Scores, "seat", rec.Seat, "games", len(p.games))
+		if !p.wantGame() {
+			return true
+		}
+		if p.cfg.Start {
+			p.command(ctx, KindChannel, "gamestart")
+		}
+	}
+	return false
+}
+
+func (p *Player) wantGame() bool { return p.cfg.Games == 0 || len(p.games) < p.cfg.Games }
+
+// resync makes the folded hand agree with the prompt if they differ (the
+// prompt is the server's truth); the fold already logged the mismatch.
+func (p *Player) resync(h wire.Hand, drawn wire.Tile, hasDrawn bool) {
+	v := &p.fold.View
+	var want [mahjong.NumTiles]uint8
+	for _, t := range h.Concealed {
+		want[t]++
+	}
+	if hasDrawn {
+		want[drawn]++
+	}
+	if want != v.Hand {
+		v.Hand = want
+	}
+	if hasDrawn {
+		v.Drawn = drawn
+	} else {
+		v.Drawn = mahjong.NoTile
+	}
+}
+
+// decide asks the strategy and enforces the legal set.
+func (p *Player) decide(legal []mahjong.Action, fallback mahjong.Action) mahjong.Action {
+	v := p.fold.View
+	a := p.cfg.Strategy.Decide(&v, slices.Clone(legal), p.cfg.Rand)
+	if !slices.Contains(legal, a) {
+		p.stats.Fallbacks++
+		p.log.Warn("strategy chose an illegal action; sending a legal one", "chose", a.String(), "sent", fallback.String())
+		return fallback
+	}
+	return a
+}
+
+// safeDiscard is the fallback turn answer: tsumogiri if possible.
+func safeDiscard(legal []mahjong.Action, drawn mahjong.Tile) mahjong.Action {
+	for _, a := range legal {
+		if a.Kind == mahjong.ActDiscard && a.Tile == drawn {
+			return a
+		}
+	}
+	for _, a := range legal {
+		if a.Kind == mahjong.ActDiscard {
+			return a
+		}
+	}
+	return legal[0]
+}
+
+func (p *Player) turn(ctx context.Context, req *gn.Event) {
+	p.stats.Turns++
+	p.legal = TurnLegal(&p.fold.View, p.legal[:0])
+	if len(p.legal) == 0 {
+		p.log.Error("no legal turn action", "hand", fmt.Sprint(p.fold.View.Hand))
+		return
+	}
+	a := p.decide(p.legal, safeDiscard(p.legal, p.fold.View.Drawn))
+	p.turnReq, p.turnSent, p.turnTried = req, a, []mahjong.Action{a}
+	p.answer(ctx, req, a)
+}
+
+func (p *Player) call(ctx context.Context, req *gn.Event, ask wire.AskNaku) {
+	p.stats.Calls++
+	chankan := p.fold.Chankan()
+	p.legal = CallLegal(&p.fold.View, ask, chankan, p.legal[:0])
+	var a mahjong.Action
+	if chankan {
+		a = p.legal[0] // always take the chankan: declining deadlocks the server
+	} else if slices.Contains(p.legal, mahjong.Action{Kind: mahjong.ActRon}) && len(p.legal) == 2 {
+		a = mahjong.Action{Kind: mahjong.ActRon} // ron is the only option: answer at once
+	} else {
+		a = p.decide(p.legal, mahjong.Action{Kind: mahjong.ActPass})
+	}
+	p.answer(ctx, req, a)
+}
+
+func (p *Player) answer(ctx context.Context, req *gn.Event, a mahjong.Action) {
+	cmd, ok := ToCommand(a)
+	if !ok {
+		p.log.Error("action has no wire form", "action", a.String())
+		return
+	}
+	content, err := wire.RenderCommand(p.srvNpub, cmd)
+	if err != nil {
+		p.log.Error("cannot render answer", "err", err)
+		return
+	}
+	e := ReplyEvent(req, p.cfg.Channel, p.cfg.Keys.Pub, p.cfg.Server, content)
+	p.publish(ctx, e, "answer", a.String())
+}
+
+// rejected handles an error reply. After a turn error the server keeps
+// waiting for the same player without a new prompt, so a corrected answer
+// is sent; after a call error the call is simply dropped.
+func (p *Player) rejected(ctx context.Context, e *gn.Event, r wire.Reply) {
+	p.stats.Rejected++
+	p.log.Warn("server rejected our answer", "reply", r.Text)
+	turnErr := r.Action == "sutehai" || r.Action == "richi" || r.Action == "ankan" || r.Action == "kakan" || r.Action == "tsumo"
+	if !turnErr || p.turnReq == nil {
+		return
+	}
+	var alt []mahjong.Action
+	for _, a := range p.legal {
+		if !slices.Contains(p.turnTried, a) && (a.Kind == mahjong.ActDiscard) {
+			alt = append(alt, a)
+		}
+	}
+	if len(alt) == 0 {
+		p.log.Error("no corrected answer left to send")
+		return
+	}
+	a := safeDiscard(alt, p.fold.View.Drawn)
+	p.turnTried = append(p.turnTried, a)
+	p.stats.Resent++
+	p.answer(ctx, p.turnReq, a)
+}
