@@ -105,6 +105,9 @@ func (s *State) Reset(r Rules, seed uint64) {
 		panic(err)
 	}
 	ev := s.events[:0]
+	if ev == nil {
+		ev = make([]Event, 0, 256) // a 4-seat game logs ~150 events
+	}
 	*s = State{rules: r, v: r.code(), seed: seed, n: int8(r.Players), events: ev}
 	d := r.Deck()
 	for c, k := range d {
