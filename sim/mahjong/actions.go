@@ -16,18 +16,18 @@ type ActionKind uint8
 // the wire words.
 const (
 	// Turn actions (GET sutehai?).
-	ActDiscard  ActionKind = iota + 1 // "sutehai <tile>": discard Tile
-	ActRiichi                         // "richi <tile>": declare riichi discarding Tile
-	ActTsumo                          // "tsumo": win on the drawn tile
-	ActAnkan                          // "ankan <tile>": closed kan of Tile's kind
-	ActKakan                          // "kakan <tile>": add Tile to one's pon
-	ActNineKinds                      // 九種九牌 abortive draw (Tenhou only; no wire word)
+	ActDiscard   ActionKind = iota + 1 // "sutehai <tile>": discard Tile
+	ActRiichi                          // "richi <tile>": declare riichi discarding Tile
+	ActTsumo                           // "tsumo": win on the drawn tile
+	ActAnkan                           // "ankan <tile>": closed kan of Tile's kind
+	ActKakan                           // "kakan <tile>": add Tile to one's pon
+	ActNineKinds                       // 九種九牌 abortive draw (Tenhou only; no wire word)
 	// Claim answers (GET naku?).
-	ActPass      // "no"
-	ActRon       // "ron" (also chankan)
-	ActPon       // "pon": Tile and Tile2 are the two hand tiles used
-	ActChi       // "chi <t1> <t2>": the two hand tiles, ascending
-	ActKan // "kan": open kan on the discard
+	ActPass // "no"
+	ActRon  // "ron" (also chankan)
+	ActPon  // "pon": Tile and Tile2 are the two hand tiles used
+	ActChi  // "chi <t1> <t2>": the two hand tiles, ascending
+	ActKan  // "kan": open kan on the discard
 )
 
 var actionWords = [...]string{

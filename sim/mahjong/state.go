@@ -43,9 +43,9 @@ type seatState struct {
 	kuikae                           uint64 // kinds that may not be discarded this turn
 	// waits: kinds completing the concealed hand, kept up to date whenever
 	// it holds 3n+1 tiles (after the deal, each discard and each kan).
-	waits uint64
-	nagashi                          bool   // river all yaochu, none called
-	discarded                        bool   // has discarded this hand
+	waits     uint64
+	nagashi   bool // river all yaochu, none called
+	discarded bool // has discarded this hand
 
 	// claim prompt
 	asked    bool

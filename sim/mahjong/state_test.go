@@ -2,8 +2,8 @@ package mahjong
 
 import (
 	"fmt"
-	"slices"
 	"math"
+	"slices"
 	"testing"
 
 	"gamelab/sim"
