@@ -62,7 +62,7 @@ function render(s) {
     const li = el("li", m.target === "werewolf" ? "werewolf" : "all");
     li.append(el("span", "who", m.speaker + (m.target === "werewolf" ? " (wolf chat)" : "")));
     li.append(el("span", "text", m.message));
-    li.append(el("span", "when", "day " + m.day + " " + m.phase));
+    li.append(el("span", "when", (m.phase === "night" ? "night " : "day ") + m.day));
     msgs.append(li);
   }
   if (atBottom) msgs.scrollTop = msgs.scrollHeight;
