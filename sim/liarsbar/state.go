@@ -198,12 +198,18 @@ func (s *State) startRound(first sim.Seat) {
 		if !s.alive[i] {
 			continue
 		}
-		copy(h.c[:hs], s.deck[s.dealt:s.dealt+hs])
-		h.n = hs
+		// Counting sort: a hand is sorted by kind.
+		k := &s.dealtKinds[i]
+		for _, c := range s.deck[s.dealt : s.dealt+hs] {
+			k[c]++
+		}
 		s.dealt += hs
-		h.sort()
-		for _, c := range h.c[:hs] {
-			s.dealtKinds[i][c]++
+		h.n = 0
+		for c, m := range k {
+			for range m {
+				h.c[h.n] = Card(c)
+				h.n++
+			}
 		}
 	}
 	s.pileLen, s.lastN, s.lastStart = 0, 0, 0
@@ -224,15 +230,12 @@ func (s *State) startRound(first sim.Seat) {
 }
 
 func (s *State) emitHand(seat sim.Seat) {
-	e := newEvent(EvHand)
-	e.To = seat
-	e.Round = s.round
 	h := &s.hands[seat]
-	e.Cards, e.N = h.c, h.n
+	s.events = append(s.events, Event{Kind: EvHand, To: seat, Seat: sim.NoSeat, Target: sim.NoSeat, Round: s.round, N: h.n, Cards: h.c})
+	e := &s.events[len(s.events)-1]
 	for i := h.n; i < MaxHand; i++ {
 		e.Cards[i] = 0
 	}
-	s.emit(e)
 }
 
 // onlyHolder reports whether seat is the only seat with cards.
