@@ -7,7 +7,7 @@ import (
 
 // This file builds the evaluator's tables at package initialisation. The
 // direct evaluator here works on rank counts and suit masks; it is exact but
-// slow and only runs over the 79,079 rank multisets of five to seven cards
+// slow and only runs over the 73,775 rank multisets of five to seven cards
 // and the 8192 flush masks.
 
 // value is a packed five-card hand value used while building: category in
@@ -38,23 +38,31 @@ func straightTop(mask uint16) int {
 	return -1
 }
 
-// topRanks returns the n highest ranks set in mask, highest first.
-func topRanks(mask uint16, n int) []Rank {
-	out := make([]Rank, 0, n)
-	for r := int(Ace); r >= 0 && len(out) < n; r-- {
-		if mask&(1<<r) != 0 {
-			out = append(out, Rank(r))
-		}
-	}
-	return out
-}
-
 // flushValue is the best hand of a flush whose ranks are mask (5+ bits).
 func flushValue(mask uint16) value {
 	if t := straightTop(mask); t >= 0 {
 		return pack(StraightFlush, Rank(t))
 	}
-	return pack(Flush, topRanks(mask, 5)...)
+	return packTop(Flush, nil, mask, 5)
+}
+
+// packTop packs category c, the lead ranks, then the n highest ranks of
+// rest, highest first.
+func packTop(c Category, lead []Rank, rest uint16, n int) value {
+	v := value(c) << 20
+	i := 0
+	for _, r := range lead {
+		v |= value(r) << (16 - 4*i)
+		i++
+	}
+	for r := int(Ace); r >= 0 && n > 0; r-- {
+		if rest&(1<<r) != 0 {
+			v |= value(r) << (16 - 4*i)
+			i++
+			n--
+		}
+	}
+	return v
 }
 
 // countsValue is the best non-flush hand of a rank multiset of 5..7 cards.
@@ -78,7 +86,7 @@ func countsValue(cnt *[13]uint8) value {
 	hi := func(m uint16) Rank { return Rank(15 - bits.LeadingZeros16(m)) }
 	if quads != 0 {
 		q := hi(quads)
-		return pack(FourOfAKind, append([]Rank{q}, topRanks(present&^(1<<q), 1)...)...)
+		return packTop(FourOfAKind, []Rank{q}, present&^(1<<q), 1)
 	}
 	if trips != 0 {
 		t := hi(trips)
@@ -91,18 +99,18 @@ func countsValue(cnt *[13]uint8) value {
 	}
 	if trips != 0 {
 		t := hi(trips)
-		return pack(ThreeOfAKind, append([]Rank{t}, topRanks(present&^(1<<t), 2)...)...)
+		return packTop(ThreeOfAKind, []Rank{t}, present&^(1<<t), 2)
 	}
 	if bits.OnesCount16(pairs) >= 2 {
 		p1 := hi(pairs)
 		p2 := hi(pairs &^ (1 << p1))
-		return pack(TwoPair, append([]Rank{p1, p2}, topRanks(present&^(1<<p1|1<<p2), 1)...)...)
+		return packTop(TwoPair, []Rank{p1, p2}, present&^(1<<p1|1<<p2), 1)
 	}
 	if pairs != 0 {
 		p := hi(pairs)
-		return pack(OnePair, append([]Rank{p}, topRanks(present&^(1<<p), 3)...)...)
+		return packTop(OnePair, []Rank{p}, present&^(1<<p), 3)
 	}
-	return pack(HighCard, topRanks(present, 5)...)
+	return packTop(HighCard, nil, present, 5)
 }
 
 // allValues lists the 7462 distinct five-card values in increasing order.
@@ -179,24 +187,40 @@ func buildTables() {
 			flushRank[m] = ranks.of(flushValue(uint16(m)))
 		}
 	}
-	// Gather every rank multiset of 5..7 cards with its rank.
+	// Gather every rank multiset of 5..7 cards with its rank and hash.
 	type entry struct {
-		key  uint64
+		slot uint32
 		rank HandRank
 	}
-	var entries []entry
+	entries := make([]entry, 0, 73775)
+	var bucketOf []uint32
 	for n := 5; n <= 7; n++ {
 		forMultisets(n, func(cnt *[13]uint8, key uint64) {
-			entries = append(entries, entry{key, ranks.of(countsValue(cnt))})
+			b, p := hashParts(key)
+			entries = append(entries, entry{p, ranks.of(countsValue(cnt))})
+			bucketOf = append(bucketOf, b)
 		})
+	}
+	// Group the entries by bucket (a counting sort).
+	start := make([]int, 1<<hashBuckets+1)
+	for _, b := range bucketOf {
+		start[b+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	grouped := make([]entry, len(entries))
+	fill := slices.Clone(start)
+	for i, b := range bucketOf {
+		grouped[fill[b]] = entries[i]
+		fill[b]++
+	}
+	buckets := make([][]entry, 1<<hashBuckets)
+	for b := range buckets {
+		buckets[b] = grouped[start[b]:start[b+1]]
 	}
 	// Hash and displace: place the biggest buckets first, each with the
 	// smallest displacement d that sends all its keys to free slots.
-	buckets := make([][]int, 1<<hashBuckets)
-	for i, e := range entries {
-		b, _ := hashParts(e.key)
-		buckets[b] = append(buckets[b], i)
-	}
 	order := make([]int, len(buckets))
 	for i := range order {
 		order[i] = i
@@ -204,40 +228,34 @@ func buildTables() {
 	slices.SortStableFunc(order, func(a, b int) int { return len(buckets[b]) - len(buckets[a]) })
 	used := make([]bool, 1<<hashSlots)
 	for _, b := range order {
-		if len(buckets[b]) == 0 {
+		es := buckets[b]
+		if len(es) == 0 {
 			break
 		}
-		placed := false
-		for d := uint32(0); d < 1<<hashSlots && !placed; d++ {
-			ok := true
-			for i, ei := range buckets[b] {
-				_, p := hashParts(entries[ei].key)
-				s := p ^ d
-				if used[s] {
-					ok = false
+		for i := range es {
+			for j := range i {
+				if es[i].slot == es[j].slot {
+					panic("cards: perfect hash: two keys share bucket and slot")
 				}
-				for _, ej := range buckets[b][:i] {
-					_, q := hashParts(entries[ej].key)
-					if q^d == s {
-						ok = false
-					}
-				}
-				if !ok {
-					break
-				}
-			}
-			if ok {
-				hashDisp[b] = d
-				for _, ei := range buckets[b] {
-					_, p := hashParts(entries[ei].key)
-					used[p^d] = true
-					rankTable[p^d] = entries[ei].rank
-				}
-				placed = true
 			}
 		}
-		if !placed {
+		d := uint32(0)
+	search:
+		for ; d < 1<<hashSlots; d++ {
+			for _, e := range es {
+				if used[e.slot^d] {
+					continue search
+				}
+			}
+			break
+		}
+		if d == 1<<hashSlots {
 			panic("cards: perfect hash construction failed")
+		}
+		hashDisp[b] = d
+		for _, e := range es {
+			used[e.slot^d] = true
+			rankTable[e.slot^d] = e.rank
 		}
 	}
 }
