@@ -4,12 +4,13 @@
 // card, challenges that reveal only the last play, and per-seat six-chamber
 // revolvers with a secret live chamber and a public pull counter.
 //
-// The rules are those of /work/shared/specs/liarsbar.md (copied in the
-// README's liarsbar section); the choices marked [ours] there and in this
-// package's comments (deck scaling beyond four seats, revolver reloads in
-// chaos, the 200-round cap, ranking and scores) are the lab's own. Action
-// ids and the say texts follow the tavern protocol (seeds/001, "choices"):
-// play:0,2, challenge, aim:3.
+// The rules are the project's spec, copied beside this file as RULES.md;
+// they follow the real game Liar's Bar. The choices marked [ours] there and
+// in this package's comments (deck doubling for 5–6 seats, revolver reloads
+// in chaos, the 200-round cap, who leads after a Devil or Chaos reveal,
+// skipping a shot at a seat that died meanwhile, ranking and scores) are
+// the lab's own. Action ids and the say texts follow the tavern protocol
+// ("choices": play:0,2, challenge, aim:3).
 //
 // Like every engine of the lab it is pure: all chance (chambers, table
 // cards, shuffles, the first player) is derived from the game seed with
