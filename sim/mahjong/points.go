@@ -54,7 +54,11 @@ func (x *scoreCtx) result(rd *reading) ScoreResult {
 	if rd.yakuman > 0 {
 		res.Han, res.Fu = 0, 0
 	}
-	res.Yaku = x.yakuList(rd)
+	res.Yaku = x.yakuList(&rd.han)
+	if rd.yakuman > 0 {
+		res.HanYaku = x.yakuList(&rd.hanYaku)
+		res.HanFu = rd.hanFu
+	}
 	winner := int(w.SeatWind - East)
 	pay := Pay(res.Base, x.dealer)
 	if w.Tsumo {
@@ -80,38 +84,61 @@ func (x *scoreCtx) result(rd *reading) ScoreResult {
 	return res
 }
 
-// yakuList names the yaku of a reading, grouped or split by the rules.
-func (x *scoreCtx) yakuList(rd *reading) []YakuHan {
+// dihouOrder is the order in which the 地鳳 server lists yaku in NOTIFY
+// agari: yakuman, then the yaku read from the whole hand (ドラ last), then
+// those read from the chosen decomposition.
+var dihouOrder = [...]Yaku{
+	YakuTenhou, YakuChiihou, YakuRyuuiisou, YakuTsuuiisou, YakuDaisangen, YakuShousuushii,
+	YakuDaisuushii, YakuKokushi, YakuKokushi13, YakuChuuren, YakuJunseiChuuren, YakuChinroutou,
+	YakuSuukantsu, YakuSuuankou, YakuSuuankouTanki,
+	YakuMenzenTsumo, YakuDoubleRiichi, YakuRiichi, YakuIppatsu, YakuTanyao, YakuYakuhai,
+	YakuHaitei, YakuHoutei, YakuRinshan, YakuChankan, YakuChiitoitsu, YakuHonroutou,
+	YakuShousangen, YakuSankantsu, YakuHonitsu, YakuChinitsu, YakuDora,
+	YakuPinfu, YakuIipeikou, YakuSanankou, YakuSanshokuDoukou, YakuSanshoku, YakuIttsu,
+	YakuToitoi, YakuChanta, YakuJunchan, YakuRyanpeikou,
+}
+
+// dihouNames are the names the 地鳳 server uses for the double yakuman
+// (it counts them 2 under the plain name).
+var dihouNames = map[Yaku]string{
+	YakuKokushi13: "国士無双", YakuJunseiChuuren: "九蓮宝燈", YakuSuuankouTanki: "四暗刻",
+}
+
+// yakuList names the yaku of han (han per yaku, yakuman multiples),
+// grouped and in the server's order under GroupedNames, split with
+// Tenhou's names in Yaku order otherwise.
+func (x *scoreCtx) yakuList(han *[numYaku]int8) []YakuHan {
 	w := x.w
 	out := make([]YakuHan, 0, 8)
-	add := func(y Yaku, han int, name string) {
+	add := func(y Yaku, n int, name string) {
 		e := YakuHan{Yaku: y, Name: name, English: y.English()}
 		if y.IsYakuman() {
-			e.Yakuman = han
+			e.Yakuman = n
 		} else {
-			e.Han = han
+			e.Han = n
 		}
 		out = append(out, e)
 	}
-	valueHan := int(rd.han[YakuSeatWind] + rd.han[YakuRoundWind] + rd.han[YakuWhite] + rd.han[YakuGreen] + rd.han[YakuRed])
-	for y := Yaku(0); y < numYaku; y++ {
-		n := int(rd.han[y])
-		if n == 0 {
-			continue
+	if x.r.GroupedNames {
+		g := *han
+		g[YakuYakuhai] = g[YakuSeatWind] + g[YakuRoundWind] + g[YakuWhite] + g[YakuGreen] + g[YakuRed]
+		g[YakuDora] += g[YakuUraDora] + g[YakuAkaDora]
+		for _, y := range dihouOrder {
+			if g[y] == 0 {
+				continue
+			}
+			name := y.Name()
+			if n, ok := dihouNames[y]; ok {
+				name = n
+			}
+			add(y, int(g[y]), name)
 		}
-		switch y {
-		case YakuSeatWind, YakuRoundWind, YakuWhite, YakuGreen, YakuRed:
-			if x.r.GroupedNames { // one 役牌 entry in place of the first
-				if valueHan > 0 {
-					add(YakuYakuhai, valueHan, YakuYakuhai.Name())
-					valueHan = 0
-				}
-				continue
-			}
-		case YakuDora, YakuUraDora, YakuAkaDora:
-			if x.r.GroupedNames {
-				continue
-			}
+		return out
+	}
+	for y := Yaku(0); y < numYaku; y++ {
+		n := int(han[y])
+		if n == 0 || y == YakuYakuhai {
+			continue
 		}
 		name := y.Name()
 		switch y {
@@ -121,11 +148,6 @@ func (x *scoreCtx) yakuList(rd *reading) []YakuHan {
 			name += " " + windNames[w.RoundWind-East]
 		}
 		add(y, n, name)
-	}
-	if x.r.GroupedNames && rd.yakuman == 0 {
-		if n := int(rd.han[YakuDora] + rd.han[YakuUraDora] + rd.han[YakuAkaDora]); n > 0 {
-			add(YakuDora, n, YakuDora.Name())
-		}
 	}
 	return out
 }

@@ -21,6 +21,11 @@ type ScoreResult struct {
 	// Points is the value of the hand: the ron payment, or the sum of the
 	// tsumo payments; without honba and riichi sticks.
 	Points int
+	// HanYaku and HanFu are, for a yakuman hand, the han yaku (dora
+	// included) and fu of the same reading: the 地鳳 server shows those in
+	// NOTIFY agari instead of the yakuman. Empty otherwise.
+	HanYaku []YakuHan
+	HanFu   int
 	// Payments is each seat's change, indexed by seat wind (0 = East …
 	// 3 = North): the winner's gain including honba and the sticks on the
 	// table, the payers' losses including honba. It sums to 1000·Sticks.

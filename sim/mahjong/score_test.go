@@ -141,11 +141,11 @@ func TestScoreCases(t *testing.T) {
 		{"222m444p666s88s99s", "9s", "tsumo", "四暗刻:*", 0, 0, 32000, nil},
 		// Suuankou tanki and kokushi 13-sided: double under 地鳳 only.
 		{"222m444p666s999s8s", "8s", "tsumo", "四暗刻単騎:*", 0, 0, 32000, nil},
-		{"222m444p666s999s8s", "8s", "tsumo dihou", "四暗刻単騎:**", 0, 0, 64000, nil},
+		{"222m444p666s999s8s", "8s", "tsumo dihou", "四暗刻:**", 0, 0, 64000, nil},
 		{"19m19p19s1234567z", "1m", "", "国士無双１３面:*", 0, 0, 32000, nil},
-		{"19m19p19s1234567z", "1m", "dihou", "国士無双１３面:**", 0, 0, 64000, nil},
+		{"19m19p19s1234567z", "1m", "dihou", "国士無双:**", 0, 0, 64000, nil},
 		{"19m19p19s1234566z", "7z", "seat=E", "国士無双:*", 0, 0, 48000, nil},
-		{"1112345678999m", "5m", "dihou", "純正九蓮宝燈:**", 0, 0, 64000, nil},
+		{"1112345678999m", "5m", "dihou", "九蓮宝燈:**", 0, 0, 64000, nil},
 		{"1112345678999m", "5m", "", "純正九蓮宝燈:*", 0, 0, 32000, nil},
 		{"1112345678899m", "9m", "", "九蓮宝燈:*", 0, 0, 32000, nil},
 		{"555666777z23m88p", "1m", "", "大三元:*", 0, 0, 32000, nil},
@@ -379,4 +379,74 @@ func TestScoreProperties(t *testing.T) {
 			t.Fatal("no yaku listed")
 		}
 	})
+}
+
+// TestDihouWireGameWins scores the five wins of the recorded game against
+// the live 地鳳 server (../shared/testdata/mahjong/dihou-wire-game.txt: its
+// five NOTIFY agari events, with the context read off the kyokustart,
+// dora, say and sutehai lines of each hand) and compares the NOTIFY agari line ("<fu> <yaku>,<han>
+// …", in the server's order) and the point changes by seat wind.
+func TestDihouWireGameWins(t *testing.T) {
+	cases := []struct {
+		hand, win string
+		w         Win
+		agari     string
+		pay       [4]int
+	}{
+		{"5m6m7m7m8m8m9m9m2p2p3p4p5p", "7m", Win{Riichi: true, SeatWind: North, Discarder: East,
+			Dora: []Tile{S1 + 3}, Ura: []Tile{M1 + 7}, Sticks: 1},
+			"30 立直,1 ドラ,2 平和,1 一盃口,1", [4]int{-8000, 0, 0, 9000}},
+		{"1m2m3m4m5m1s2s3s4s4s4s9s9s", "6m", Win{Riichi: true, Tsumo: true, SeatWind: East,
+			Dora: []Tile{S1 + 2}, Ura: []Tile{P1 + 3}, Sticks: 1},
+			"30 門前清自摸和,1 立直,1 ドラ,3", [4]int{13000, -4000, -4000, -4000}},
+		{"1m1m1m5m5m5m6m7m8m8m6p6p6p", "5m", Win{Riichi: true, SeatWind: West, Discarder: North,
+			Dora: []Tile{White}, Ura: []Tile{S1 + 6}, Honba: 2, Sticks: 3},
+			"50 立直,1 三暗刻,2", [4]int{0, 0, 10000, -7000}},
+		{"1m1m2m3m3m4m4m5m5m7m5p6p7p", "6m", Win{Riichi: true, SeatWind: South, Discarder: West,
+			Dora: []Tile{P1 + 7}, Ura: []Tile{S1 + 3}, Sticks: 1},
+			"40 立直,1", [4]int{0, 2300, -1300, 0}},
+		{"3p4p5p7p8p9p9p1s2s3s3s4s5s", "9p", Win{Riichi: true, SeatWind: West, Discarder: East,
+			Dora: []Tile{P1 + 2}, Ura: []Tile{M1 + 6}, Honba: 1, Sticks: 2},
+			"30 立直,1 ドラ,1 平和,1", [4]int{-4200, 0, 6200, 0}},
+	}
+	for _, c := range cases {
+		ts, err := ParseTiles(c.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := c.w
+		w.RoundWind = East
+		if w.Tile, err = ParseTile(c.win); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Score(Hand{Tiles: ts}, w, DihouScoring())
+		if err != nil {
+			t.Errorf("%s+%s: %v", c.hand, c.win, err)
+			continue
+		}
+		line := strconv.Itoa(res.Fu)
+		for _, y := range res.Yaku {
+			line += fmt.Sprintf(" %s,%d", y.Name, y.Han)
+		}
+		if line != c.agari || res.Payments != c.pay {
+			t.Errorf("%s+%s: %q %v, server %q %v", c.hand, c.win, line, res.Payments, c.agari, c.pay)
+		}
+	}
+}
+
+// TestDihouYakumanHanYaku: for a yakuman the 地鳳 server shows the han
+// yaku of the reading; Score returns them in HanYaku.
+func TestDihouYakumanHanYaku(t *testing.T) {
+	h, _ := ParseHand("222m444p666s88s99s")
+	res, err := Score(h, Win{Tile: S1 + 8, Tsumo: true, Riichi: true, RoundWind: East, SeatWind: South,
+		Dora: []Tile{M1}}, DihouScoring())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := yakuString(res.Yaku); got != "四暗刻:*" || res.Points != 32000 {
+		t.Errorf("yaku %s, %d points", got, res.Points)
+	}
+	if got := yakuString(res.HanYaku); got != "門前清自摸和:1 立直:1 ドラ:3 対々和:2" || res.HanFu != 50 {
+		t.Errorf("han yaku %s, %d fu", got, res.HanFu)
+	}
 }

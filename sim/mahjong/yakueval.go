@@ -88,6 +88,8 @@ func newScoreCtx(h *Hand, w *Win, r *ScoreRules, c *[34]uint8) *scoreCtx {
 // reading is one way to read the hand, valued.
 type reading struct {
 	han       [numYaku]int8 // han per yaku, or the yakuman multiple
+	hanYaku   [numYaku]int8 // for a yakuman: the han yaku (and dora) it wiped
+	hanFu     int           // for a yakuman: the fu of the reading
 	hanNoDora int
 	hanTotal  int
 	fu        int
@@ -126,9 +128,11 @@ func (x *scoreCtx) situational(rd *reading) {
 	if w.Rinshan {
 		rd.han[YakuRinshan] = 1
 	}
-	if w.Haitei && w.Tsumo {
+	// No haitei on a rinshan draw, no houtei on a chankan (Tenhou and the
+	// 地鳳 server agree).
+	if w.Haitei && w.Tsumo && !w.Rinshan {
 		rd.han[YakuHaitei] = 1
-	} else if w.Haitei {
+	} else if w.Haitei && !w.Tsumo && !w.Chankan {
 		rd.han[YakuHoutei] = 1
 	}
 	if x.simples && (x.menzen || x.r.OpenTanyao) {
@@ -177,6 +181,11 @@ func (x *scoreCtx) finish(rd *reading) {
 		ym += int(rd.han[y])
 	}
 	if ym > 0 {
+		copy(rd.hanYaku[:], rd.han[:YakuTenhou])
+		rd.hanYaku[YakuDora] = int8(x.dora)
+		rd.hanYaku[YakuUraDora] = int8(x.ura)
+		rd.hanYaku[YakuAkaDora] = int8(x.aka)
+		rd.hanFu = rd.fu
 		for y := Yaku(0); y < YakuTenhou; y++ {
 			rd.han[y] = 0
 		}
