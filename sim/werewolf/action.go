@@ -86,10 +86,12 @@ type Action struct {
 }
 
 // Pass, Divine, Kill and Vote build the plain actions.
-func Pass() Action                { return Action{Kind: ActPass, Target: sim.NoSeat, Content: NoContent} }
-func Divine(target sim.Seat) Action { return Action{Kind: ActDivine, Target: target, Content: NoContent} }
-func Kill(target sim.Seat) Action   { return Action{Kind: ActKill, Target: target, Content: NoContent} }
-func Vote(target sim.Seat) Action   { return Action{Kind: ActVote, Target: target, Content: NoContent} }
+func Pass() Action { return Action{Kind: ActPass, Target: sim.NoSeat, Content: NoContent} }
+func Divine(target sim.Seat) Action {
+	return Action{Kind: ActDivine, Target: target, Content: NoContent}
+}
+func Kill(target sim.Seat) Action { return Action{Kind: ActKill, Target: target, Content: NoContent} }
+func Vote(target sim.Seat) Action { return Action{Kind: ActVote, Target: target, Content: NoContent} }
 
 // Talk builds a public message; Whisper a wolf-chat message.
 func Talk(c Content, text string) Action {

@@ -12,24 +12,24 @@ type EventKind uint8
 
 // The events, with the fields each one sets and who may see it.
 const (
-	EvNone    EventKind = iota
-	EvStart             // public: the game starts; Count = players
-	EvSetup             // public: Count seats are dealt Role (one event per role, also zero counts)
-	EvDeal              // Seat was dealt Role; seen by Seat, and by every wolf when Role is werewolf
-	EvPhase             // public: Phase of Day starts; Count = speaks per player (discussion) or pack whispers (night); Seats = runoff candidates (runoff)
-	EvDawn              // public: day Day dawns; Target was killed in the night (sim.NoSeat: nobody died)
-	EvTalk              // public: Seat says Content and Text
-	EvPass              // public: Seat is done talking today
-	EvWhisper           // wolves: Seat says Content and Text in wolf chat
-	EvDivine            // Seat only: the seer divined Target, species Role
-	EvKillVote          // wolves: Seat chose Target as tonight's victim (Seat = sim.NoSeat for the automatic choice of a silent pack)
-	EvVote              // Seat only: Seat voted for Target (secret until the tally)
-	EvTally             // public: after the vote, Seat voted for Target (one event per voter)
-	EvExecute           // public: Target was executed (sim.NoSeat: nobody, tie with no_execution)
-	EvMedium            // Seat only: the medium learns the executed Target was species Role
-	EvTimeout           // public: Deadline passed; the automatic actions follow with Auto set
-	EvEnd               // public: Team won
-	EvReveal            // public, after EvEnd: Seat was Role
+	EvNone     EventKind = iota
+	EvStart              // public: the game starts; Count = players
+	EvSetup              // public: Count seats are dealt Role (one event per role, also zero counts)
+	EvDeal               // Seat was dealt Role; seen by Seat, and by every wolf when Role is werewolf
+	EvPhase              // public: Phase of Day starts; Count = speaks per player (discussion) or pack whispers (night); Seats = runoff candidates (runoff)
+	EvDawn               // public: day Day dawns; Target was killed in the night (sim.NoSeat: nobody died)
+	EvTalk               // public: Seat says Content and Text
+	EvPass               // public: Seat is done talking today
+	EvWhisper            // wolves: Seat says Content and Text in wolf chat
+	EvDivine             // Seat only: the seer divined Target, species Role
+	EvKillVote           // wolves: Seat chose Target as tonight's victim (Seat = sim.NoSeat for the automatic choice of a silent pack)
+	EvVote               // Seat only: Seat voted for Target (secret until the tally)
+	EvTally              // public: after the vote, Seat voted for Target (one event per voter)
+	EvExecute            // public: Target was executed (sim.NoSeat: nobody, tie with no_execution)
+	EvMedium             // Seat only: the medium learns the executed Target was species Role
+	EvTimeout            // public: Deadline passed; the automatic actions follow with Auto set
+	EvEnd                // public: Team won
+	EvReveal             // public, after EvEnd: Seat was Role
 	numEventKinds
 )
 

@@ -1,6 +1,7 @@
 package werewolf
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 	"unicode/utf8"
@@ -66,20 +67,56 @@ func (s *State) Reset(r Rules, seed uint64) {
 	if err := r.Validate(); err != nil {
 		panic(err)
 	}
+	s.start(r, seed, nil)
+}
+
+// NewDealt starts a game of r with a given deal (roles[i] for seat i)
+// instead of a random one: for fixtures, replays and servers that deal
+// themselves. Tie-breaks and automatic targets still come from seed. The
+// deal must match r's role counts.
+func NewDealt(r Rules, roles []Role, seed uint64) (*State, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if len(roles) != r.Players {
+		return nil, fmt.Errorf("%w: deal of %d roles for %d players", ErrRules, len(roles), r.Players)
+	}
+	var count [NumRoles]int
+	for _, role := range roles {
+		if role == RoleNone || role >= NumRoles {
+			return nil, fmt.Errorf("%w: deal holds role %v", ErrRules, role)
+		}
+		count[role]++
+	}
+	for role := RoleVillager; role < NumRoles; role++ {
+		if count[role] != r.Count(role) {
+			return nil, fmt.Errorf("%w: deal has %d %ss, rules say %d", ErrRules, count[role], role, r.Count(role))
+		}
+	}
+	s := &State{}
+	s.start(r, seed, roles)
+	return s, nil
+}
+
+func (s *State) start(r Rules, seed uint64, deal []Role) {
 	log := s.log[:0]
 	if log == nil {
 		log = make([]Event, 0, 96)
 	}
 	*s = State{r: r, seed: seed, n: int8(r.Players), tie: r.Tie, log: log, executed: sim.NoSeat, autoKill: sim.NoSeat}
-	i := 0
-	for role := RoleVillager; role < NumRoles; role++ {
-		for range r.Count(role) {
-			s.roles[i] = role
-			i++
+	if deal != nil {
+		copy(s.roles[:], deal)
+	} else {
+		i := 0
+		for role := RoleVillager; role < NumRoles; role++ {
+			for range r.Count(role) {
+				s.roles[i] = role
+				i++
+			}
 		}
+		p := sim.NewPCG(sim.Seed(seed, sim.Label("deal")))
+		sim.Shuffle(&p, s.roles[:s.n])
 	}
-	p := sim.NewPCG(sim.Seed(seed, sim.Label("deal")))
-	sim.Shuffle(&p, s.roles[:s.n])
 	s.alive = uint16(1)<<uint(s.n) - 1
 	for i := range s.n {
 		switch s.roles[i] {

@@ -44,9 +44,9 @@ type View struct {
 	Phase     Phase
 	Winner    Team // TeamNone until the end
 
-	Alive    uint16 // bit i: seat i lives
-	Executed uint16 // seats executed so far
-	Killed   uint16 // seats killed at night so far
+	Alive    uint16   // bit i: seat i lives
+	Executed uint16   // seats executed so far
+	Killed   uint16   // seats killed at night so far
 	LastKill sim.Seat // victim announced at the latest dawn (sim.NoSeat: nobody)
 	LastExec sim.Seat // the latest execution (sim.NoSeat: none)
 
