@@ -28,6 +28,9 @@ type Game[R Validator, S any, V any, A fmt.Stringer] struct {
 	PlayFunc    func(r R, seed uint64, players []S, observe func(sim.Seat, *V, []A, A)) (sim.Result, error)
 	ExtrasFunc  func(sums map[string]float64) []Extra // nil: mean per game of each stat
 	TeamFunc    func(tag string) string               // nil: no teams
+	// DescribeFunc gives a decision's phase and a few numbers from the
+	// deciding seat's view for the decisions dataset (nil: none).
+	DescribeFunc func(v *V, legal []A) (phase string, features []float32)
 }
 
 // Name implements Runner.
@@ -152,7 +155,11 @@ func (m *match[R, S, V, A]) NewTable() Table {
 	t.observe = func(seat sim.Seat, v *V, legal []A, chosen A) {
 		t.length++
 		if t.rec != nil {
-			t.rec.Decisions = append(t.rec.Decisions, Decision{Step: t.length - 1, Seat: int8(seat), Legal: int32(len(legal)), Chosen: chosen.String()})
+			d := Decision{Step: t.length - 1, Seat: int8(seat), Legal: int32(len(legal)), Chosen: chosen.String()}
+			if m.g.DescribeFunc != nil {
+				d.Phase, d.Features = m.g.DescribeFunc(v, legal)
+			}
+			t.rec.Decisions = append(t.rec.Decisions, d)
 		}
 	}
 	return t

@@ -64,10 +64,12 @@ type Extra struct {
 
 // Decision is one choice made in a game, recorded on request.
 type Decision struct {
-	Step   int32
-	Seat   int8
-	Legal  int32
-	Chosen string
+	Step     int32
+	Seat     int8
+	Legal    int32
+	Chosen   string
+	Phase    string
+	Features []float32
 }
 
 // Record is one finished game as it streams from the workers to the sinks.

@@ -20,7 +20,7 @@ func testRecords() []arena.Record {
 				Stats:     map[string]float64{"rounds": 2},
 				SeatStats: []map[string]float64{{"wins": 1}, {"wins": 0, "calls": 2}, {}},
 				SeatTags:  []string{"seer", "wolf", "villager"}},
-			Decisions: []arena.Decision{{Step: 0, Seat: 0, Legal: 3, Chosen: "bid 2"}, {Step: 1, Seat: 2, Legal: 1, Chosen: "pass"}}},
+			Decisions: []arena.Decision{{Step: 0, Seat: 0, Legal: 3, Chosen: "bid 2"}, {Step: 1, Seat: 2, Legal: 1, Chosen: "pass", Phase: "bid", Features: []float32{1.5, -2}}}},
 		{Index: 5, Set: 1, Seed: 7, Lineup: []int{1, 0, 1}, Length: 3,
 			Result: sim.Result{Score: []float64{0, 0, 1}, Placement: []int8{2, 2, 1}}},
 		{Index: 6, Set: 2, Seed: 9, Lineup: []int{1, 1, 0}, Length: 1,
@@ -77,7 +77,7 @@ func TestRoundTripEveryColumn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (DecisionRow{Index: 4, Step: 1, Seat: 2, Legal: 1, Chosen: "pass"}); len(dec) != 2 || dec[1] != want {
+	if want := (DecisionRow{Index: 4, Step: 1, Seat: 2, Phase: "bid", Legal: 1, Chosen: "pass", Features: []float32{1.5, -2}}); len(dec) != 2 || !reflect.DeepEqual(dec[1], want) {
 		t.Errorf("decisions %+v", dec)
 	}
 	f, pf, _, err := OpenTable[GameRow](filepath.Join(dir, "games.parquet"), Games)

@@ -21,8 +21,10 @@
 //	seats:     index INT64, seat INT32, player INT32, strategy STRING,
 //	           score DOUBLE, placement INT32, tag STRING (e.g. werewolf role),
 //	           stats MAP<STRING, DOUBLE> (e.g. mahjong "wins", "riichi")
-//	decisions: index INT64, step INT32, seat INT32, legal INT32 (legal
-//	           actions offered), chosen STRING (the action's notation)
+//	decisions: index INT64, step INT32, seat INT32, phase STRING,
+//	           legal INT32 (legal actions offered), chosen STRING (the
+//	           action's notation), features LIST<FLOAT> (a few numbers from
+//	           the seat's view, documented per game in arena/game_*.go)
 //
 // "index" is the game number in the whole run and joins the three tables.
 // Readers check the metadata and the schema and report a foreign or

@@ -29,11 +29,13 @@ type SeatRow struct {
 
 // DecisionRow is one row of decisions.parquet: one choice of one seat.
 type DecisionRow struct {
-	Index  int64  `parquet:"index"`
-	Step   int32  `parquet:"step"`
-	Seat   int32  `parquet:"seat"`
-	Legal  int32  `parquet:"legal"`
-	Chosen string `parquet:"chosen,dict"`
+	Index    int64     `parquet:"index"`
+	Step     int32     `parquet:"step"`
+	Seat     int32     `parquet:"seat"`
+	Phase    string    `parquet:"phase,dict"`
+	Legal    int32     `parquet:"legal"`
+	Chosen   string    `parquet:"chosen,dict"`
+	Features []float32 `parquet:"features,list"`
 }
 
 // Table names, also stamped in each file's metadata.

@@ -51,12 +51,16 @@ func (t *table[T]) open(dir, name, info string, rowGroup int) error {
 		parquet.MaxRowsPerRowGroup(int64(rowGroup)),
 		parquet.KeyValueMetadata(KeyTable, name),
 		parquet.KeyValueMetadata(KeyRun, info),
-		parquet.CreatedBy("gamelab", "lab", ""))
+		parquet.CreatedBy("gamelab", "lab", ""),
+		parquet.Compression(&parquet.Zstd))
 	return nil
 }
 
 func (t *table[T]) finish(final string) error {
 	err := t.w.Close()
+	if err == nil {
+		err = t.f.Chmod(0o644)
+	}
 	if e := t.f.Close(); err == nil {
 		err = e
 	}
@@ -127,7 +131,7 @@ func (w *Writer) Add(r *arena.Record) error {
 	w.gbuf = append(w.gbuf, g)
 	if w.decisions != nil {
 		for _, d := range r.Decisions {
-			w.dbuf = append(w.dbuf, DecisionRow{Index: r.Index, Step: d.Step, Seat: int32(d.Seat), Legal: d.Legal, Chosen: d.Chosen})
+			w.dbuf = append(w.dbuf, DecisionRow{Index: r.Index, Step: d.Step, Seat: int32(d.Seat), Phase: d.Phase, Legal: d.Legal, Chosen: d.Chosen, Features: d.Features})
 		}
 	}
 	w.n++
