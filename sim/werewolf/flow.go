@@ -29,7 +29,7 @@ func (s *State) startNight() {
 	if s.executed != sim.NoSeat {
 		for m := s.meds & s.alive; m != 0; m &= m - 1 {
 			e := mk(EvMedium, sim.Seat(bits.TrailingZeros16(m)), s.executed)
-			e.Role, e.Auto = s.roles[s.executed].Species(), true
+			e.Role = s.roles[s.executed].Species()
 			s.emit(e)
 		}
 	}
