@@ -450,3 +450,39 @@ func TestDihouYakumanHanYaku(t *testing.T) {
 		t.Errorf("han yaku %s, %d fu", got, res.HanFu)
 	}
 }
+
+// FuzzScore feeds parsed outside input to Score: it must never panic, and
+// a scored hand's payments must sum to the sticks.
+func FuzzScore(f *testing.F) {
+	f.Add("123m456p789s23s55p", "1s", uint8(0))
+	f.Add("19m19p19s1234567z", "1m", uint8(3))
+	f.Add("1z<2z2z2z2z><3z3z3z3z>(4z4z4z4z)(5z5z5z5z)", "1z", uint8(1))
+	f.Add("222m444p666s88s99s", "9s", uint8(255))
+	f.Fuzz(func(t *testing.T, hand, win string, flags uint8) {
+		h, err := ParseHand(hand)
+		if err != nil {
+			return
+		}
+		wt, err := ParseTile(win)
+		if err != nil {
+			return
+		}
+		w := Win{Tile: wt, Tsumo: flags&1 != 0, Riichi: flags&2 != 0, Ippatsu: flags&4 != 0,
+			Haitei: flags&8 != 0, Rinshan: flags&16 != 0, FirstTurn: flags&32 != 0,
+			RoundWind: East, SeatWind: East + Tile(flags>>6), Discarder: East + Tile((flags>>6+1)%4),
+			Dora: []Tile{wt}, Ura: []Tile{wt}, Sticks: int(flags % 3), Honba: int(flags % 5)}
+		for _, r := range []ScoreRules{DihouScoring(), TenhouScoring()} {
+			res, err := Score(h, w, r)
+			if err != nil {
+				continue
+			}
+			sum := 0
+			for _, p := range res.Payments {
+				sum += p
+			}
+			if sum != 1000*w.Sticks || res.Points < 1000 {
+				t.Fatalf("%s+%s: %+v", hand, win, res)
+			}
+		}
+	})
+}
