@@ -1,0 +1,47 @@
+package bulletpoker
+
+import (
+	"errors"
+	"testing"
+
+	"gamelab/sim"
+)
+
+// FuzzApply drives a match with arbitrary (seat, action) pairs, most of them
+// illegal: Apply must never panic, must refuse with a typed error exactly
+// the actions Legal does not list, and refusals must change nothing.
+func FuzzApply(f *testing.F) {
+	f.Add(uint64(1), uint8(0), []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add(uint64(7), uint8(2), []byte{13, 13, 13, 40, 41, 42, 99, 200})
+	all := allActions()
+	f.Fuzz(func(t *testing.T, seed uint64, preset uint8, script []byte) {
+		r, _ := Preset(Presets()[int(preset)%len(Presets())])
+		r.Players = MinPlayers + int(preset/3)%(MaxPlayers-MinPlayers+1)
+		s := New(r, seed)
+		var legal []Action
+		for _, b := range script {
+			if s.Done() {
+				break
+			}
+			seat := sim.Seat(int(b%8) - 1)
+			a := all[int(b/8)%len(all)]
+			legal = s.Legal(seat, legal[:0])
+			isLegal := false
+			for _, l := range legal {
+				isLegal = isLegal || l == a
+			}
+			before := encode(s)
+			err := s.Apply(seat, a)
+			switch {
+			case isLegal && err != nil:
+				t.Fatalf("legal %v by seat %d refused: %v", a, seat, err)
+			case !isLegal && err == nil:
+				t.Fatalf("illegal %v by seat %d accepted", a, seat)
+			case err != nil && !errors.Is(err, ErrIllegalAction) && !errors.Is(err, ErrNotYourTurn) && !errors.Is(err, ErrGameOver):
+				t.Fatalf("untyped error %v", err)
+			case err != nil && string(before) != string(encode(s)):
+				t.Fatalf("refused %v changed the state", a)
+			}
+		}
+	})
+}
