@@ -8,8 +8,10 @@ import (
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
 	"gamelab/sim/liarsbar"
+	"gamelab/sim/mahjong"
 	sb "gamelab/strategies/bulletpoker"
 	sl "gamelab/strategies/liarsbar"
+	sm "gamelab/strategies/mahjong"
 )
 
 // The arena's cost per game is measured against calling each game's Play
@@ -72,9 +74,22 @@ func benchDirect[S any](b *testing.B, seats int, mk func(spec string) (S, error)
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
 
+func BenchmarkMahjong(b *testing.B) {
+	rules, _ := mahjong.Preset("dihou")
+	b.Run("direct", func(b *testing.B) {
+		benchDirect(b, 4, sm.New, benchMahjong, func(seed uint64, ps []sm.Strategy) (sim.Result, error) {
+			return sm.Play(rules, seed, ps, nil)
+		})
+	})
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("arena/workers=%d", w), func(b *testing.B) { benchArena(b, "mahjong", "dihou", benchMahjong, w) })
+	}
+}
+
 var (
-	benchLiars  = []string{"random", "honest", "bayes"}
-	benchBullet = []string{"random", "tight", "loose", "equity"}
+	benchMahjong = []string{"efficiency", "defense", "minimal", "tsumogiri"}
+	benchLiars   = []string{"random", "honest", "bayes"}
+	benchBullet  = []string{"random", "tight", "loose", "equity"}
 )
 
 func BenchmarkLiarsbar(b *testing.B) {

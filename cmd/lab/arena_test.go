@@ -209,3 +209,20 @@ func TestTuneRaisesCoinStrength(t *testing.T) {
 		t.Errorf("arena rejects the tuned file: %s", se)
 	}
 }
+
+// With no --game the arena plays mahjong when it is built in, and says so
+// when it falls back to another game.
+func TestArenaDefaultGame(t *testing.T) {
+	want, fallback := arena.DefaultGame()
+	code, out, _ := lab(t, "arena", "--games", "4", "--seed", "1", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var rep struct {
+		Game string `json:"game"`
+	}
+	json.Unmarshal([]byte(out), &rep)
+	if rep.Game != want || (!fallback && want != "mahjong") {
+		t.Errorf("default game %q, want %q (fallback %v)", rep.Game, want, fallback)
+	}
+}

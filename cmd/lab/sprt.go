@@ -61,7 +61,7 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	alpha := fs.Float64("alpha", 0.05, "type I error")
 	beta := fs.Float64("beta", 0.05, "type II error")
 	fs.Int64Var(&f.games, "games", 40000, "stop without a verdict after this many games")
-	fs.StringVar(&f.out, "out", "", "write sprt.json and the games as Parquet into this directory")
+	fs.StringVar(&f.out, "out", "", "write sprt.json (report block, LLR after each set) into this directory for lab report")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
