@@ -226,3 +226,46 @@ func handSize(c *[34]uint8) int {
 	}
 	return n
 }
+
+// TestShantenProperties: the shanten of a hand with its draw is the best
+// shanten after a discard (tenpai for a complete hand); one drawn tile lowers shanten by at most one;
+// a meld counted as concealed tiles never reads worse.
+func TestShantenProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		melds := rapid.IntRange(0, 4).Draw(t, "melds")
+		c := genHand(t, 14-3*melds)
+		s14 := Shanten(&c, melds)
+		best := 99
+		for d := range c {
+			if c[d] == 0 {
+				continue
+			}
+			c[d]--
+			s13 := Shanten(&c, melds)
+			best = min(best, s13)
+			if s14 < s13-1 || s14 > s13 {
+				t.Fatalf("%s: 14-tile %d, after discarding %v %d", countsString(&c), s14, Tile(d), s13)
+			}
+			c[d]++
+		}
+		if best != max(s14, 0) { // a complete hand is tenpai after its best discard
+			t.Fatalf("%s (%d melds): shanten %d, best discard %d", countsString(&c), melds, s14, best)
+		}
+		if melds > 0 {
+			k := Tile(rapid.IntRange(0, 33).Draw(t, "pon"))
+			if c[k]+3 <= 4 {
+				c[k] += 3
+				if ShantenNormal(&c, melds-1) > s14Normal(&c, k, melds) {
+					t.Fatalf("%s: concealed triplet %v reads worse than the pon", countsString(&c), k)
+				}
+			}
+		}
+	})
+}
+
+// s14Normal is ShantenNormal of c without the triplet k, as a meld.
+func s14Normal(c *[34]uint8, k Tile, melds int) int {
+	x := *c
+	x[k] -= 3
+	return ShantenNormal(&x, melds)
+}
