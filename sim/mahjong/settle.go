@@ -142,9 +142,9 @@ func (s *State) payWin(seat, from sim.Seat, t Tile, tsumo, chankan, first bool, 
 func (s *State) finishWin(delta *[4]int, dealerWon bool) {
 	s.payDelta(delta)
 	if dealerWon {
-		s.endHand(true, true)
+		s.endHand(true, true, false)
 	} else {
-		s.endHand(false, false)
+		s.endHand(false, false, false)
 	}
 }
 
@@ -165,7 +165,7 @@ func (s *State) abort(r DrawReason) {
 	if r == DrawThreeRon && s.rules.AbortRotates {
 		renchan = s.lastFrom != s.dealer()
 	}
-	s.endHand(renchan, true)
+	s.endHand(renchan, true, true)
 }
 
 // tenpai reports whether seat is tenpai at an exhaustive draw.
@@ -262,11 +262,11 @@ func (s *State) exhaustive() {
 	if nagashi && s.rules.NagashiDihou {
 		renchan = false
 	}
-	s.endHand(renchan, true)
+	s.endHand(renchan, true, false)
 }
 
 // endHand closes the hand and starts the next one or ends the game.
-func (s *State) endHand(renchan, honbaUp bool) {
+func (s *State) endHand(renchan, honbaUp, abortive bool) {
 	s.handOver = true
 	for i := range s.seats {
 		if s.st.calledThisHand[i] {
@@ -275,7 +275,7 @@ func (s *State) endHand(renchan, honbaUp bool) {
 	}
 	s.emit(Event{Kind: EvHandEnd, Seat: sim.NoSeat, From: sim.NoSeat, Sticks: uint8(min(s.sticks, 255))})
 	r := s.round
-	if s.gameEnds(renchan) {
+	if s.gameEnds(renchan, abortive) {
 		s.endGame()
 		return
 	}
@@ -292,8 +292,12 @@ func (s *State) endHand(renchan, honbaUp bool) {
 	s.startHand()
 }
 
-// gameEnds decides whether the game is over after a hand.
-func (s *State) gameEnds(renchan bool) bool {
+// gameEnds decides whether the game is over after a hand. In the last
+// scheduled hand a kept deal ends the game only by agari-yame (the dealer
+// won or was tenpai, and is first with TargetPoints); an abortive draw
+// never does. In the extension (sudden death) the game ends as soon as
+// somebody has TargetPoints, and after one extra wind in any case.
+func (s *State) gameEnds(renchan, abortive bool) bool {
 	r := s.rules
 	if r.Tobi {
 		for _, x := range s.scores {
@@ -308,22 +312,16 @@ func (s *State) gameEnds(renchan bool) bool {
 	}
 	top := s.topSeat()
 	reached := r.TargetPoints <= 0 || int(s.scores[top]) >= r.TargetPoints
-	if renchan {
-		if r.AgariYame && top == s.dealer() && reached {
-			return true
+	if s.round == last {
+		if renchan {
+			return !abortive && r.AgariYame && top == s.dealer() && reached
 		}
-		if s.round > last && r.WestExtension && reached && top != s.dealer() {
-			return false
-		}
-		return false
-	}
-	if !r.WestExtension {
-		return true
+		return !r.WestExtension || reached
 	}
 	if reached {
 		return true
 	}
-	return s.round+1 > last+4
+	return !renchan && s.round+1 > last+4
 }
 
 // topSeat is the first place by score, ties to the lower seat.

@@ -129,14 +129,30 @@ func New(r Rules, seed uint64) *State {
 // (tests use WallSpec.Build; the replay uses TenhouWalls). It panics if r
 // is invalid.
 func NewWithWalls(r Rules, seed uint64, walls WallFunc) *State {
+	var st Start
+	for i := range st.Scores {
+		st.Scores[i] = int32(r.StartPoints)
+	}
+	return NewFrom(r, seed, walls, st)
+}
+
+// Start is a game position to begin from: round (4*wind + hand), honba,
+// riichi sticks on the table and scores. The zero round starts a game.
+type Start struct {
+	Round, Honba, Sticks int
+	Scores               [4]int32
+}
+
+// NewFrom starts a game at position st (for replaying scripted hands that
+// begin mid-game). It panics if r is invalid.
+func NewFrom(r Rules, seed uint64, walls WallFunc, st Start) *State {
 	if err := r.Validate(); err != nil {
 		panic(err)
 	}
 	s := &State{rules: r, seed: seed, walls: walls, log: make([]Event, 0, 1024), ver: 1}
-	for i := range s.scores {
-		s.scores[i] = int32(r.StartPoints)
-	}
-	s.emit(Event{Kind: EvGameStart, Seat: sim.NoSeat, Value: int32(r.StartPoints)})
+	s.scores = st.Scores
+	s.round, s.honba, s.sticks = st.Round, st.Honba, st.Sticks
+	s.emit(Event{Kind: EvGameStart, Seat: sim.NoSeat, From: sim.NoSeat, Value: int32(r.StartPoints)})
 	s.startHand()
 	return s
 }
