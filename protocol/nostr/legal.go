@@ -5,13 +5,31 @@ import (
 	"gamelab/sim/mahjong"
 )
 
-// WinHasYaku reports whether seat v.Me's complete 14-tile hand (tsumo on
-// v.Drawn) has a yaku besides dora, under the 地鳳 rules. A closed hand
-// always has one (門前清自摸和). For open hands it needs the scorer;
-// without one it answers false, so the player never claims a tsumo the
-// server might refuse. Replaceable for tests and once the scorer exists.
-var WinHasYaku = func(v *mahjong.View) bool {
-	return closed(v)
+// WinHasYaku reports whether seat v.Me's complete hand (tsumo on
+// v.Drawn) has a yaku besides dora under the 地鳳 scoring, so that the
+// server accepts "sutehai? tsumo". rinshan says the drawn tile is a
+// replacement tile. A closed hand always has one (門前清自摸和).
+func WinHasYaku(v *mahjong.View, rinshan bool) bool {
+	if closed(v) {
+		return true
+	}
+	var h mahjong.Hand
+	for f := range mahjong.Tile(mahjong.NumTiles) {
+		for range v.Hand[f] {
+			h.Tiles = append(h.Tiles, f)
+		}
+	}
+	h.Melds = v.Melds[v.Me][:v.NMelds[v.Me]]
+	w := mahjong.Win{
+		Tile: v.Drawn, Tsumo: true,
+		RoundWind: mahjong.East + mahjong.Tile(v.Round/4),
+		SeatWind:  mahjong.East + mahjong.Tile((int(v.Me)-int(v.Dealer)+4)%4),
+		Dora:      v.Dora[:v.NDora],
+		Rinshan:   rinshan,
+		Haitei:    v.WallLeft == 0 && !rinshan,
+	}
+	_, err := mahjong.Score(h, w, mahjong.DihouScoring())
+	return err == nil
 }
 
 func closed(v *mahjong.View) bool {
@@ -38,10 +56,11 @@ func kansOnTable(v *mahjong.View) int {
 // TurnLegal appends to dst the answers to "GET sutehai?" that the 地鳳
 // server accepts and that are safe to send (spec 3.2–3.3): discards (only
 // the drawn tile in riichi), riichi (closed hand, tenpai after the discard,
-// ≥ 4 tiles left), tsumo (complete with a yaku), ankan (riichi: of the
+// ≥ 4 tiles left), tsumo (complete with a yaku; rinshan: the drawn tile
+// is a replacement tile), ankan (riichi: of the
 // drawn tile and staying tenpai). Kakan is never offered: a declined
 // chankan deadlocks the live server and a chankan can never be ruled out.
-func TurnLegal(v *mahjong.View, dst []mahjong.Action) []mahjong.Action {
+func TurnLegal(v *mahjong.View, rinshan bool, dst []mahjong.Action) []mahjong.Action {
 	c := v.Counts()
 	melds := int(v.NMelds[v.Me])
 	riichi := v.Riichi[v.Me]
@@ -49,7 +68,7 @@ func TurnLegal(v *mahjong.View, dst []mahjong.Action) []mahjong.Action {
 	if drawn != mahjong.NoTile {
 		drawn = drawn.Kind()
 	}
-	if drawn != mahjong.NoTile && mahjong.Shanten(&c, melds) == -1 && WinHasYaku(v) {
+	if drawn != mahjong.NoTile && mahjong.Shanten(&c, melds) == -1 && WinHasYaku(v, rinshan) {
 		dst = append(dst, mahjong.Action{Kind: mahjong.ActTsumo})
 	}
 	if riichi {

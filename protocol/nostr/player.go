@@ -304,7 +304,7 @@ func safeDiscard(legal []mahjong.Action, drawn mahjong.Tile) mahjong.Action {
 
 func (p *Player) turn(ctx context.Context, req *gn.Event) {
 	p.stats.Turns++
-	p.legal = TurnLegal(&p.fold.View, p.legal[:0])
+	p.legal = TurnLegal(&p.fold.View, p.fold.Rinshan(), p.legal[:0])
 	if len(p.legal) == 0 {
 		p.log.Error("no legal turn action", "hand", fmt.Sprint(p.fold.View.Hand))
 		return

@@ -151,11 +151,18 @@ func tableGame(t failer, r mahjong.Rules, seed uint64) (hands, prompts int, tb *
 			}
 			legal = CallLegal(&f.View, ask, f.Chankan(), legal[:0])
 		} else {
-			legal = TurnLegal(&f.View, legal[:0])
+			legal = TurnLegal(&f.View, f.Rinshan(), legal[:0])
 		}
 		for _, a := range legal {
 			if !slices.Contains(engineLegal, a) {
 				t.Fatalf("seed %d seat %d: our legal %v not in the engine's %v", seed, s, a, engineLegal)
+			}
+		}
+		// And nothing but kakan (never sent) and declining a chankan is missing.
+		for _, a := range engineLegal {
+			skip := a.Kind == mahjong.ActKakan || (a.Kind == mahjong.ActPass && f.Chankan())
+			if !skip && !slices.Contains(legal, a) {
+				t.Fatalf("seed %d seat %d: engine's legal %v missing from ours %v", seed, s, a, legal)
 			}
 		}
 		a := testPolicy(&f.View, legal, rng)

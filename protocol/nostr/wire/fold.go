@@ -404,3 +404,13 @@ func (f *Fold) Chankan() bool {
 	n := len(f.Events)
 	return n > 0 && f.Events[n-1].Kind == mahjong.EvCall && f.Events[n-1].Meld == mahjong.Kakan
 }
+
+// Rinshan reports whether our drawn tile is a replacement tile after a kan.
+func (f *Fold) Rinshan() bool {
+	for i := len(f.Events) - 1; i >= 0; i-- {
+		if e := f.Events[i]; e.Kind == mahjong.EvDraw && e.Seat == f.Seat {
+			return e.Flags&mahjong.FlagRinshan != 0
+		}
+	}
+	return false
+}
