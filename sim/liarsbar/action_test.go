@@ -207,3 +207,18 @@ func ExampleState_Legal() {
 	// table Q seat 0 hand [Q Q K K A]
 	// 13 choices, first: play:0 = 出 Q（0 号位），声称都是 Q
 }
+
+// An adapter rebuilds a seat's View by folding the events it may see; the
+// result equals the engine's own View.
+func ExampleView_Apply() {
+	r, _ := Preset(VariantChaos)
+	s := New(r, 9)
+	s.Apply(s.Next()[0], s.Legal(s.Next()[0], nil)[0])
+	v := NewView(r, 2)
+	for _, e := range s.Events() {
+		v.Apply(e) // events seat 2 may not see are ignored
+	}
+	fmt.Println(v == s.View(2), v.MyHand(), v.Table, v.Last, v.LastCount)
+	// Output:
+	// true [Q Q K] K 0 1
+}

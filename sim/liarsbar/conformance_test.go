@@ -61,6 +61,9 @@ func (f *folder) check(s *State) error {
 		}
 	}
 	for _, e := range s.events[f.seen:] {
+		if err := noLeak(e); err != nil {
+			return err
+		}
 		for i := range s.n {
 			f.views[i].Apply(e)
 		}
@@ -72,6 +75,21 @@ func (f *folder) check(s *State) error {
 		}
 	}
 	return invariants(s)
+}
+
+// noLeak checks that an event shows cards only where the rules allow:
+// a hand only privately to its seat, a reveal publicly; no other event
+// carries cards (and no event has a field for a chamber).
+func noLeak(e Event) error {
+	switch {
+	case e.Kind == EvHand && (e.To == sim.NoSeat || e.To != e.Seat && e.Seat != sim.NoSeat):
+		return fmt.Errorf("hand event visible beyond its seat: %+v", e)
+	case e.Kind != EvHand && e.To != sim.NoSeat:
+		return fmt.Errorf("public event kind %v marked private: %+v", e.Kind, e)
+	case e.Kind != EvHand && e.Kind != EvReveal && e.Cards != [MaxHand]Card{}:
+		return fmt.Errorf("%v event carries cards: %+v", e.Kind, e)
+	}
+	return nil
 }
 
 // invariants checks cards conservation and the revolvers.
