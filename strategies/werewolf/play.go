@@ -1,0 +1,105 @@
+package werewolf
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gamelab/sim"
+	"gamelab/sim/werewolf"
+)
+
+// ErrIllegalChoice is returned by Play when a strategy answers with an
+// action that is not among its legal actions (Text aside).
+var ErrIllegalChoice = errors.New("werewolf: strategy chose an illegal action")
+
+var labelStrategy = sim.Label("strategy")
+
+// Play runs one game of rules r from seed with players[i] at seat i and
+// returns its result. It calls Reset on every player first and gives seat
+// i the RNG sim.NewRand(sim.Seed(seed, sim.Label("strategy"), i)). Each
+// seat's View is folded from the events visible to it. Seats that may act
+// at once (a night's seer and wolves, a day's speakers or voters) are asked
+// in rounds, in seat order, each seat of the round once. observe, if not
+// nil, sees every decision (view and legal are reused: copy what you
+// keep). A strategy answering outside legal ends the game with
+// ErrIllegalChoice. Messages may carry any valid Text.
+func Play(r werewolf.Rules, seed uint64, players []Strategy, observe func(seat sim.Seat, v *werewolf.View, legal []werewolf.Action, chosen werewolf.Action)) (sim.Result, error) {
+	if err := r.Validate(); err != nil {
+		return sim.Result{}, err
+	}
+	if len(players) != r.Players {
+		return sim.Result{}, fmt.Errorf("%w: %d players for %d seats", werewolf.ErrRules, len(players), r.Players)
+	}
+	g := &game{}
+	return g.play(r, seed, players, observe)
+}
+
+// game holds the buffers of one Play, allocated once per game.
+type game struct {
+	s     werewolf.State
+	views [werewolf.MaxPlayers]werewolf.View
+	roles [werewolf.MaxPlayers]werewolf.Role
+	seen  int
+	legal [160]werewolf.Action
+	round [werewolf.MaxPlayers]sim.Seat
+}
+
+// fold applies the events logged since the last call to every seat's view.
+func (g *game) fold(n int) {
+	ev := g.s.Events()
+	for _, e := range ev[g.seen:] {
+		for i := range n {
+			if e.VisibleTo(sim.Seat(i), g.roles[i]) {
+				g.views[i].Apply(e)
+			}
+		}
+	}
+	g.seen = len(ev)
+}
+
+func (g *game) play(r werewolf.Rules, seed uint64, players []Strategy, observe func(sim.Seat, *werewolf.View, []werewolf.Action, werewolf.Action)) (sim.Result, error) {
+	n := r.Players
+	var rngs [werewolf.MaxPlayers]*rand.Rand
+	for i, p := range players {
+		p.Reset()
+		rngs[i] = sim.NewRand(sim.Seed(seed, labelStrategy, uint64(i)))
+	}
+	s := &g.s
+	s.Reset(r, seed)
+	for i := range n {
+		g.views[i] = werewolf.NewView(sim.Seat(i))
+		g.roles[i] = s.Role(sim.Seat(i))
+	}
+	g.seen = 0
+	for !s.Done() {
+		k := copy(g.round[:], s.Next())
+		for _, seat := range g.round[:k] {
+			legal := s.Legal(seat, g.legal[:0])
+			if len(legal) == 0 {
+				continue // the phase moved on within the round
+			}
+			g.fold(n)
+			v := &g.views[seat]
+			a := players[seat].Decide(v, legal, rngs[seat])
+			if !containsIgnoringText(legal, a) {
+				return sim.Result{}, fmt.Errorf("%w: seat %d chose %v in %v day %d", ErrIllegalChoice, seat, a, s.Phase(), s.Day())
+			}
+			if observe != nil {
+				observe(seat, v, legal, a)
+			}
+			if err := s.Apply(seat, a); err != nil {
+				return sim.Result{}, fmt.Errorf("seat %d: %w", seat, err)
+			}
+		}
+	}
+	return s.Result(), nil
+}
+
+func containsIgnoringText(legal []werewolf.Action, a werewolf.Action) bool {
+	if a.Text != "" {
+		a.Text = ""
+	}
+	return slices.Contains(legal, a)
+}

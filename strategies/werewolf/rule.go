@@ -1,0 +1,342 @@
+package werewolf
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"gamelab/sim"
+	"gamelab/sim/werewolf"
+	"gamelab/strategies"
+)
+
+func ruleParams(fakeWolf, fakeMadman float64) []strategies.Param {
+	return []strategies.Param{
+		{Name: "co_day", Default: 1, Min: 1, Max: 9, Help: "the seer comes out on this day at the latest"},
+		{Name: "co_black", Default: 1, Min: 0, Max: 1, Help: "1: the seer comes out at once when it has found a werewolf"},
+		{Name: "medium_co", Default: 1, Min: 0, Max: 1, Help: "1: the medium comes out with its results"},
+		{Name: "fake_wolf", Default: fakeWolf, Min: 0, Max: 1, Help: "probability a werewolf fake-claims seer"},
+		{Name: "fake_madman", Default: fakeMadman, Min: 0, Max: 1, Help: "probability the madman fake-claims seer"},
+		{Name: "fake_black", Default: 0.4, Min: 0, Max: 1, Help: "probability an invented divine result is werewolf"},
+		{Name: "trust", Default: 1, Min: 0, Max: 3, Help: "weight of a seer claim, shared among the seer claimers"},
+		{Name: "counter", Default: 0.5, Min: 0, Max: 3, Help: "suspicion on each seer claimer when several claim"},
+		{Name: "follow", Default: 0.3, Min: 0, Max: 2, Help: "weight of each stated vote intention of others"},
+	}
+}
+
+// Rule is the rule-based player. Every decision is a function of the view
+// and the parameters (plus the RNG for tie-breaks, the fake-claim coin and
+// invented results), so it plays the same from a live adapter's view.
+type Rule struct {
+	coDay, coBlack, mediumCO        float64
+	fakeWolf, fakeMadman, fakeBlack float64
+	trust, counter, follow          float64
+	faking                          int8 // -1 undecided, 0 honest, 1 fake-claims seer
+	score                           [werewolf.MaxPlayers]float64
+}
+
+func newRule(v strategies.Values) *Rule {
+	return &Rule{
+		coDay: v["co_day"], coBlack: v["co_black"], mediumCO: v["medium_co"],
+		fakeWolf: v["fake_wolf"], fakeMadman: v["fake_madman"], fakeBlack: v["fake_black"],
+		trust: v["trust"], counter: v["counter"], follow: v["follow"], faking: -1,
+	}
+}
+
+// Reset implements Strategy.
+func (r *Rule) Reset() { r.faking = -1 }
+
+func has(legal []werewolf.Action, a werewolf.Action) bool {
+	for _, x := range legal {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+func mask(s sim.Seat) uint16 { return 1 << uint(s) }
+
+// Decide implements Strategy.
+func (r *Rule) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) werewolf.Action {
+	me := v.Seat
+	if r.faking < 0 {
+		p := 0.0
+		switch v.Role {
+		case werewolf.RoleWerewolf:
+			p = r.fakeWolf
+		case werewolf.RoleMadman:
+			p = r.fakeMadman
+		}
+		r.faking = 0
+		if p > 0 && rng.Float64() < p {
+			r.faking = 1
+		}
+	}
+	switch v.Phase {
+	case werewolf.PhaseNight:
+		return r.night(v, legal, rng)
+	case werewolf.PhaseDiscussion:
+		if a, ok := r.talk(v, legal, rng); ok {
+			return a
+		}
+		return werewolf.Pass()
+	}
+	// Vote or runoff.
+	r.suspect(v, rng)
+	best, bestScore := legal[0], -1e18
+	for _, a := range legal {
+		if a.Kind == werewolf.ActVote && r.score[a.Target] > bestScore {
+			best, bestScore = a, r.score[a.Target]
+		}
+	}
+	_ = me
+	return best
+}
+
+// night divines the most suspect undivined player, or kills by the pack's
+// shared priority, or (a wolf with nothing else to do) whispers its plan.
+func (r *Rule) night(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) werewolf.Action {
+	last := legal[len(legal)-1]
+	switch last.Kind {
+	case werewolf.ActDivine:
+		r.suspect(v, rng)
+		best, bestScore := last, -1e18
+		for _, a := range legal {
+			if a.Kind == werewolf.ActDivine && v.Results[a.Target] == werewolf.RoleNone && r.score[a.Target] > bestScore {
+				best, bestScore = a, r.score[a.Target]
+			}
+		}
+		return best
+	case werewolf.ActKill:
+		t := r.victim(v)
+		if v.WhispersLeft > 0 && v.PackPlan[v.Seat] != t {
+			if a := werewolf.Whisper(werewolf.VoteFor(t), ""); has(legal, a) {
+				a.Text = fmt.Sprintf("Let us kill seat %d tonight.", t)
+				return a
+			}
+		}
+		return werewolf.Kill(t)
+	}
+	// Only wolf chat is open (no kill tonight): tell the pack whether we fake.
+	if r.faking == 1 && v.PackCameOut[v.Seat] == werewolf.RoleNone {
+		if a := werewolf.Whisper(werewolf.ComingOut(werewolf.RoleSeer), ""); has(legal, a) {
+			a.Text = "I will claim seer tomorrow."
+			return a
+		}
+	}
+	return legal[0] // plain whisper
+}
+
+// victim ranks the living non-wolves the same way for every wolf (no RNG),
+// so the pack agrees without talking: claimed seers first, then claimed
+// mediums, then whoever called a wolf black, the lowest seat on ties.
+func (r *Rule) victim(v *werewolf.View) sim.Seat {
+	best, bestScore := sim.NoSeat, -1e9
+	var wolves uint16
+	for i := range v.Players {
+		if v.Known[i] == werewolf.RoleWerewolf {
+			wolves |= mask(sim.Seat(i))
+		}
+	}
+	for i := range v.Players {
+		t := sim.Seat(i)
+		if !v.IsAlive(t) || wolves&mask(t) != 0 {
+			continue
+		}
+		sc := 0.0
+		// A claim that contradicts what the pack knows (a black on a
+		// human, a white on a wolf) comes from a liar — the madman most
+		// likely, an ally to spare.
+		liar := v.Divined[t].Black&^wolves != 0 || v.Divined[t].White&wolves != 0 ||
+			v.Identified[t].Black&^wolves != 0 || v.Identified[t].White&wolves != 0
+		switch v.CameOut[t] {
+		case werewolf.RoleSeer:
+			sc += 4
+			if v.Divined[t].Black&wolves != 0 {
+				sc += 2 // surely the real seer
+			}
+		case werewolf.RoleMedium:
+			sc += 3
+		}
+		if liar {
+			sc = -1
+		}
+		if v.Divined[t].Black&wolves != 0 || v.Identified[t].Black&wolves != 0 {
+			sc += 1
+		}
+		if sc > bestScore {
+			best, bestScore = t, sc
+		}
+	}
+	return best
+}
+
+// talk returns the next message in order: come out, report results, state
+// the vote intention; ok is false when there is nothing left to say.
+func (r *Rule) talk(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) (werewolf.Action, bool) {
+	me := v.Seat
+	say := func(c werewolf.Content, text string) (werewolf.Action, bool) {
+		a := werewolf.Talk(c, "")
+		if !has(legal, a) {
+			return a, false
+		}
+		a.Text = text
+		return a, true
+	}
+	claimsSeer := r.faking == 1 || v.Role == werewolf.RoleSeer
+	if claimsSeer {
+		found := false
+		for i := range v.Players {
+			found = found || v.Results[i] == werewolf.RoleWerewolf
+		}
+		due := float64(v.Day) >= r.coDay || (found && r.coBlack >= 0.5) || r.faking == 1
+		if due && v.CameOut[me] != werewolf.RoleSeer {
+			return say(werewolf.ComingOut(werewolf.RoleSeer), "I am the seer.")
+		}
+		if v.CameOut[me] == werewolf.RoleSeer {
+			if v.Role == werewolf.RoleSeer {
+				for i := range v.Players {
+					t := sim.Seat(i)
+					if res := v.Results[t]; res != werewolf.RoleNone && v.Divined[me].Says(t) != res {
+						return say(werewolf.Divined(t, res), fmt.Sprintf("I divined seat %d: %s.", t, res))
+					}
+				}
+			} else if claimed := bits.OnesCount16(v.Divined[me].White | v.Divined[me].Black); claimed < int(v.Day) {
+				t, res := r.invent(v, rng)
+				if t != sim.NoSeat {
+					return say(werewolf.Divined(t, res), fmt.Sprintf("I divined seat %d: %s.", t, res))
+				}
+			}
+		}
+	}
+	if v.Role == werewolf.RoleMedium && r.mediumCO >= 0.5 {
+		for i := range v.Players {
+			t := sim.Seat(i)
+			if res := v.Results[t]; res != werewolf.RoleNone && v.Identified[me].Says(t) != res {
+				if v.CameOut[me] != werewolf.RoleMedium {
+					return say(werewolf.ComingOut(werewolf.RoleMedium), "I am the medium.")
+				}
+				return say(werewolf.Identified(t, res), fmt.Sprintf("The executed seat %d was a %s.", t, res))
+			}
+		}
+	}
+	r.suspect(v, rng)
+	best, bestScore := sim.NoSeat, -1e18
+	for i := range v.Players {
+		t := sim.Seat(i)
+		if t != me && v.IsAlive(t) && r.score[t] > bestScore {
+			best, bestScore = t, r.score[t]
+		}
+	}
+	if best != sim.NoSeat && v.Intent[me] != best {
+		return say(werewolf.VoteFor(best), fmt.Sprintf("I will vote for seat %d.", best))
+	}
+	return werewolf.Action{}, false
+}
+
+// invent makes up tonight's divine result for a fake seer: a black on a
+// rival seer claimer if there is one, else a random living player who is
+// not a wolf the bot knows, black with probability fake_black.
+func (r *Rule) invent(v *werewolf.View, rng *rand.Rand) (sim.Seat, werewolf.Role) {
+	me := v.Seat
+	claimed := v.Divined[me].White | v.Divined[me].Black
+	var pool []sim.Seat
+	var buf [werewolf.MaxPlayers]sim.Seat
+	pool = buf[:0]
+	for i := range v.Players {
+		t := sim.Seat(i)
+		if t == me || !v.IsAlive(t) || claimed&mask(t) != 0 {
+			continue
+		}
+		if v.CameOut[t] == werewolf.RoleSeer && v.Known[t] != werewolf.RoleWerewolf {
+			return t, werewolf.RoleWerewolf
+		}
+		if v.Known[t] != werewolf.RoleWerewolf {
+			pool = append(pool, t)
+		}
+	}
+	if len(pool) == 0 {
+		return sim.NoSeat, werewolf.RoleNone
+	}
+	t := pool[rng.IntN(len(pool))]
+	if rng.Float64() < r.fakeBlack {
+		return t, werewolf.RoleWerewolf
+	}
+	return t, werewolf.RoleVillager
+}
+
+// suspect fills r.score: how much this seat wants each living player
+// executed (higher = more), from its own results, the seer claims weighed
+// by trust, counter-claims, and others' stated vote intentions. Wolves
+// never score their pack up and push claimed seers; the madman inverts the
+// village's suspicion and pushes rival seer claimers.
+func (r *Rule) suspect(v *werewolf.View, rng *rand.Rand) {
+	me := v.Seat
+	n := int(v.Players)
+	for i := range n {
+		r.score[i] = rng.Float64() * 0.01
+	}
+	var seers [werewolf.MaxPlayers]sim.Seat
+	k := 0
+	for i := range n {
+		if v.CameOut[i] == werewolf.RoleSeer {
+			seers[k] = sim.Seat(i)
+			k++
+		}
+	}
+	for _, c := range seers[:k] {
+		tc := r.trust / float64(k)
+		if c == me {
+			continue
+		}
+		if v.Role == werewolf.RoleSeer || v.Divined[c].Black&mask(me) != 0 && v.Role.Team() == werewolf.TeamVillage {
+			// I know this claimer lies.
+			r.score[c] += 50
+			continue
+		}
+		if k > 1 {
+			r.score[c] += r.counter
+		}
+		for i := range n {
+			if v.CameOut[i] == werewolf.RoleSeer && k > 1 {
+				continue // claimers calling each other black is noise
+			}
+			switch v.Divined[c].Says(sim.Seat(i)) {
+			case werewolf.RoleWerewolf:
+				r.score[i] += 3 * tc
+			case werewolf.RoleVillager:
+				r.score[i] -= tc
+			}
+		}
+	}
+	for i := range n {
+		if t := v.Intent[i]; t != sim.NoSeat && sim.Seat(i) != me && v.IsAlive(sim.Seat(i)) {
+			r.score[t] += r.follow
+		}
+		switch v.Results[i] {
+		case werewolf.RoleWerewolf:
+			r.score[i] += 100
+		case werewolf.RoleVillager:
+			r.score[i] -= 100
+		}
+	}
+	switch v.Role {
+	case werewolf.RoleWerewolf:
+		for i := range n {
+			if v.Known[i] == werewolf.RoleWerewolf {
+				r.score[i] = -1e9
+			} else if v.CameOut[i] == werewolf.RoleSeer && sim.Seat(i) != me {
+				r.score[i] += 2
+			}
+		}
+	case werewolf.RoleMadman:
+		for i := range n {
+			r.score[i] = -r.score[i]
+			if v.CameOut[i] == werewolf.RoleSeer && sim.Seat(i) != me {
+				r.score[i] += 5
+			}
+		}
+	}
+	r.score[me] = -1e9
+}
