@@ -84,6 +84,12 @@ func (x *scoreCtx) result(rd *reading) ScoreResult {
 	return res
 }
 
+// Tenhou's names of the wind yaku.
+var (
+	seatWindNames  = [4]string{"自風 東", "自風 南", "自風 西", "自風 北"}
+	roundWindNames = [4]string{"場風 東", "場風 南", "場風 西", "場風 北"}
+)
+
 // dihouOrder is the order in which the 地鳳 server lists yaku in NOTIFY
 // agari: yakuman, then the yaku read from the whole hand (ドラ last), then
 // those read from the chosen decomposition.
@@ -143,9 +149,9 @@ func (x *scoreCtx) yakuList(han *[numYaku]int8) []YakuHan {
 		name := y.Name()
 		switch y {
 		case YakuSeatWind:
-			name += " " + windNames[w.SeatWind-East]
+			name = seatWindNames[w.SeatWind-East]
 		case YakuRoundWind:
-			name += " " + windNames[w.RoundWind-East]
+			name = roundWindNames[w.RoundWind-East]
 		}
 		add(y, n, name)
 	}

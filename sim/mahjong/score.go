@@ -42,24 +42,25 @@ type ScoreResult struct {
 // win), and ErrBadHand for inconsistent input (all errors.Is-able).
 func Score(h Hand, w Win, r ScoreRules) (ScoreResult, error) {
 	var res ScoreResult
-	if err := checkWin(&h, &w); err != nil {
+	winIn, err := checkWin(&h, &w)
+	if err != nil {
 		return res, err
 	}
 	melds := len(h.Melds)
 	c := CountTiles(h.Tiles)
-	if len(h.Tiles) == 13-3*melds {
+	if !winIn {
 		c[w.Tile.Kind()]++
 	}
 	for _, m := range h.Melds {
 		for _, t := range m.Tiles[:m.Len()] {
 			if c[t.Kind()]++; c[t.Kind()] > 4 {
-				return res, fmt.Errorf("%w: five %v", ErrBadHand, t.Kind())
+				return res, fmt.Errorf("%w: five %v", ErrBadHand, t.Kind().String())
 			}
 		}
 	}
 	for k, n := range c {
 		if n > 4 {
-			return res, fmt.Errorf("%w: five %v", ErrBadHand, Tile(k))
+			return res, fmt.Errorf("%w: five %v", ErrBadHand, Tile(k).String())
 		}
 	}
 	for _, m := range h.Melds { // back to the concealed counts
@@ -70,83 +71,75 @@ func Score(h Hand, w Win, r ScoreRules) (ScoreResult, error) {
 	if Shanten(&c, melds) != -1 {
 		return res, ErrNotComplete
 	}
-	ctx := newScoreCtx(&h, &w, &r, &c)
-	best := reading{}
-	found := false
-	consider := func(rd reading) {
-		if !found || rd.better(&best) {
-			best = rd
-			found = true
-		}
-	}
+	ctx := newScoreCtx(&h, &w, &r, &c, winIn)
+	var best bestReading
 	var buf [16]Decomposition
 	for _, d := range Decompositions(&c, h.Melds, buf[:0]) {
-		ctx.readNormal(&d, consider)
+		ctx.readNormal(&d, &best)
 	}
 	if melds == 0 && ShantenChiitoi(&c) == -1 {
-		consider(ctx.readChiitoi())
+		best.consider(ctx.readChiitoi())
 	}
 	if melds == 0 && ShantenKokushi(&c) == -1 {
-		consider(ctx.readKokushi())
+		best.consider(ctx.readKokushi())
 	}
-	if !found {
+	if !best.found {
 		return res, ErrNotComplete
 	}
-	if best.yakuman == 0 && best.hanNoDora == 0 {
+	if best.rd.yakuman == 0 && best.rd.hanNoDora == 0 {
 		return res, ErrNoYaku
 	}
-	res = ctx.result(&best)
+	res = ctx.result(&best.rd)
 	return res, nil
 }
 
-// checkWin validates the parts of the input Score relies on.
-func checkWin(h *Hand, w *Win) error {
+// checkWin validates the parts of the input Score relies on and reports
+// whether h.Tiles already holds the winning tile.
+func checkWin(h *Hand, w *Win) (winIn bool, err error) {
 	melds := len(h.Melds)
 	if melds > 4 {
-		return fmt.Errorf("%w: %d melds", ErrBadHand, melds)
+		return false, fmt.Errorf("%w: %d melds", ErrBadHand, melds)
 	}
 	if !w.Tile.Valid() {
-		return fmt.Errorf("%w: winning tile %d", ErrBadHand, w.Tile)
+		return false, fmt.Errorf("%w: winning tile %d", ErrBadHand, w.Tile)
 	}
 	n := len(h.Tiles)
 	switch n {
 	case 13 - 3*melds:
 	case 14 - 3*melds:
-		i := -1
-		for j, t := range h.Tiles {
-			if t == w.Tile {
-				i = j
-			}
+		for _, t := range h.Tiles {
+			winIn = winIn || t == w.Tile
 		}
-		if i < 0 {
-			return fmt.Errorf("%w: winning tile %v not in the hand", ErrBadHand, w.Tile)
+		if !winIn {
+			return false, fmt.Errorf("%w: winning tile %v not in the hand", ErrBadHand, w.Tile.String())
 		}
-		h.Tiles = append(append(make([]Tile, 0, n-1), h.Tiles[:i]...), h.Tiles[i+1:]...)
 	default:
-		return fmt.Errorf("%w: %d concealed tiles with %d melds", ErrBadHand, n, melds)
+		return false, fmt.Errorf("%w: %d concealed tiles with %d melds", ErrBadHand, n, melds)
 	}
 	for _, t := range h.Tiles {
 		if !t.Valid() {
-			return fmt.Errorf("%w: tile %d", ErrBadHand, t)
+			return false, fmt.Errorf("%w: tile %d", ErrBadHand, int(t))
 		}
 	}
-	for _, m := range h.Melds {
-		if !CheckMeld(m) {
-			return fmt.Errorf("%w: bad meld %v", ErrBadHand, m.Tiles[:m.Len()])
+	for i := range h.Melds {
+		if !CheckMeld(h.Melds[i]) {
+			return false, fmt.Errorf("%w: bad meld %d", ErrBadHand, i)
 		}
 	}
-	for _, t := range []Tile{w.RoundWind, w.SeatWind} {
+	for _, t := range [2]Tile{w.RoundWind, w.SeatWind} {
 		if !t.Valid() || !t.IsWind() || t.IsRed() {
-			return fmt.Errorf("%w: wind %v", ErrBadHand, t)
+			return false, fmt.Errorf("%w: wind %d", ErrBadHand, int(t))
 		}
 	}
 	if !w.Tsumo && (!w.Discarder.Valid() || !w.Discarder.IsWind() || w.Discarder == w.SeatWind) {
-		return fmt.Errorf("%w: discarder %v", ErrBadHand, w.Discarder)
+		return false, fmt.Errorf("%w: discarder %d", ErrBadHand, int(w.Discarder))
 	}
-	for _, t := range append(append([]Tile(nil), w.Dora...), w.Ura...) {
-		if !t.Valid() {
-			return fmt.Errorf("%w: dora indicator %d", ErrBadHand, t)
+	for _, ts := range [2][]Tile{w.Dora, w.Ura} {
+		for _, t := range ts {
+			if !t.Valid() {
+				return false, fmt.Errorf("%w: dora indicator %d", ErrBadHand, int(t))
+			}
 		}
 	}
-	return nil
+	return winIn, nil
 }

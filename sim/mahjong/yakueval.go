@@ -23,17 +23,28 @@ type scoreCtx struct {
 	hasZ    bool
 }
 
-func newScoreCtx(h *Hand, w *Win, r *ScoreRules, c *[34]uint8) *scoreCtx {
-	x := &scoreCtx{h: h, w: w, r: r, c: c, win: w.Tile.Kind(), menzen: true, dealer: w.SeatWind == East}
+// newScoreCtx returns the context of one won hand (a value, so that the
+// pointers it holds stay on the caller's stack).
+func newScoreCtx(h *Hand, w *Win, r *ScoreRules, c *[34]uint8, winIn bool) scoreCtx {
+	x := scoreCtx{h: h, w: w, r: r, c: c, win: w.Tile.Kind(), menzen: true, dealer: w.SeatWind == East}
 	x.all = *c
-	faces := make([]Tile, 0, 18)
-	faces = append(faces, h.Tiles...)
-	faces = append(faces, w.Tile)
-	for _, m := range h.Melds {
+	reds := 0 // red faces anywhere in the hand
+	for _, t := range h.Tiles {
+		if t.IsRed() {
+			reds++
+		}
+	}
+	if !winIn && w.Tile.IsRed() {
+		reds++
+	}
+	for i := range h.Melds {
+		m := &h.Melds[i]
 		for _, t := range m.Tiles[:m.Len()] {
 			x.all[t.Kind()]++
+			if t.IsRed() {
+				reds++
+			}
 		}
-		faces = append(faces, m.Tiles[:m.Len()]...)
 		if m.IsOpen() {
 			x.menzen = false
 		}
@@ -50,11 +61,7 @@ func newScoreCtx(h *Hand, w *Win, r *ScoreRules, c *[34]uint8) *scoreCtx {
 		}
 	}
 	if r.RedFives {
-		for _, t := range faces {
-			if t.IsRed() {
-				x.aka++
-			}
-		}
+		x.aka = reds
 	}
 	x.simples, x.yaochu, x.honors, x.terms, x.green = true, true, true, true, true
 	for k, n := range x.all {
@@ -95,6 +102,19 @@ type reading struct {
 	fu        int
 	yakuman   int
 	base      int
+}
+
+// bestReading keeps the best reading seen.
+type bestReading struct {
+	rd    reading
+	found bool
+}
+
+func (b *bestReading) consider(rd reading) {
+	if !b.found || rd.better(&b.rd) {
+		b.rd = rd
+		b.found = true
+	}
 }
 
 // better reports whether a pays more than b (ties: more han, more fu).
@@ -237,9 +257,9 @@ func (x *scoreCtx) readKokushi() reading {
 }
 
 // readNormal values every place of the winning tile in decomposition d.
-func (x *scoreCtx) readNormal(d *Decomposition, consider func(reading)) {
+func (x *scoreCtx) readNormal(d *Decomposition, best *bestReading) {
 	if d.Pair == x.win {
-		consider(x.evalNormal(d, -1, Tanki))
+		best.consider(x.evalNormal(d, -1, Tanki))
 	}
 	for i, s := range d.Sets {
 		if s.Meld {
@@ -247,7 +267,7 @@ func (x *scoreCtx) readNormal(d *Decomposition, consider func(reading)) {
 		}
 		switch {
 		case !s.Seq && s.Tile == x.win:
-			consider(x.evalNormal(d, i, Shanpon))
+			best.consider(x.evalNormal(d, i, Shanpon))
 		case s.Seq && x.win >= s.Tile && x.win <= s.Tile+2:
 			pos := x.win - s.Tile
 			wait := Ryanmen
@@ -257,7 +277,7 @@ func (x *scoreCtx) readNormal(d *Decomposition, consider func(reading)) {
 			case pos == 2 && s.Tile%9 == 0, pos == 0 && s.Tile%9 == 6:
 				wait = Penchan
 			}
-			consider(x.evalNormal(d, i, wait))
+			best.consider(x.evalNormal(d, i, wait))
 		}
 	}
 }
