@@ -37,7 +37,7 @@ type ScoreResult struct {
 // with it (14−3·melds; then w.Tile must be among them). Every reading of
 // the hand (each decomposition and each place of the winning tile, seven
 // pairs, kokushi) is valued and the one paying most is kept (ties: more
-// han, then more fu). It returns ErrNotComplete if the tiles do not form a
+// han, then more fu), or under r.PreferHan the one with most han, then fu. It returns ErrNotComplete if the tiles do not form a
 // winning hand, ErrNoYaku if the hand has no yaku besides dora (it cannot
 // win), and ErrBadHand for inconsistent input (all errors.Is-able).
 func Score(h Hand, w Win, r ScoreRules) (ScoreResult, error) {
@@ -72,7 +72,7 @@ func Score(h Hand, w Win, r ScoreRules) (ScoreResult, error) {
 		return res, ErrNotComplete
 	}
 	ctx := newScoreCtx(&h, &w, &r, &c, winIn)
-	var best bestReading
+	best := bestReading{preferHan: r.PreferHan}
 	var buf [16]Decomposition
 	for _, d := range Decompositions(&c, h.Melds, buf[:0]) {
 		ctx.readNormal(&d, &best)

@@ -486,3 +486,30 @@ func FuzzScore(f *testing.F) {
 		}
 	})
 }
+
+// TestReadingChoice: Tenhou keeps the reading that pays most, the 地鳳
+// server the one with most han (then fu), e.g. 3 han 30 fu (3,900) over
+// 2 han 70 fu (4,500).
+func TestReadingChoice(t *testing.T) {
+	r := TenhouScoring()
+	a := reading{hanTotal: 3, fu: 30}
+	b := reading{hanTotal: 2, fu: 70}
+	a.base, _ = basePoints(3, 30, 0, &r)
+	b.base, _ = basePoints(2, 70, 0, &r)
+	for _, c := range []struct {
+		preferHan bool
+		want      int
+	}{{false, 70}, {true, 30}} {
+		for _, order := range [][2]reading{{a, b}, {b, a}} {
+			best := bestReading{preferHan: c.preferHan}
+			best.consider(order[0])
+			best.consider(order[1])
+			if best.rd.fu != c.want {
+				t.Errorf("preferHan=%v: kept %d fu, want %d", c.preferHan, best.rd.fu, c.want)
+			}
+		}
+	}
+	if !DihouScoring().PreferHan || TenhouScoring().PreferHan {
+		t.Error("presets: 地鳳 prefers han, Tenhou points")
+	}
+}

@@ -20,6 +20,11 @@ type ScoreRules struct {
 	// DoubleWindPairFu is the fu of a pair that is both round and seat
 	// wind: 4 (Tenhou, 地鳳) or 2 (some tables).
 	DoubleWindPairFu int `json:"double_wind_pair_fu"`
+	// PreferHan: among the readings of a hand keep the one with the most
+	// yakuman, then han, then fu, as the 地鳳 server does (mj_score.ts
+	// getScore); otherwise (Tenhou) the one that pays most. They differ
+	// only when fewer han with much more fu pay more.
+	PreferHan bool `json:"prefer_han"`
 	// GroupedNames: list yaku as the 地鳳 server writes NOTIFY agari — one
 	// 役牌 entry with the number of value triplets and one ドラ entry for
 	// dora, kan dora and ura dora — instead of Tenhou's separate 場風/自風/
@@ -29,7 +34,8 @@ type ScoreRules struct {
 
 // DihouScoring returns the 地鳳 server's scoring (spec sections 3.7–3.9):
 // no red fives, open tanyao, no kiriage, kazoe yakuman at 13 han, double
-// yakuman, double-wind pair 4 fu, grouped 役牌/ドラ names.
+// yakuman, double-wind pair 4 fu, the reading with most han, grouped
+// 役牌/ドラ names in the server's order.
 func DihouScoring() ScoreRules {
 	return ScoreRules{
 		RedFives:         false,
@@ -38,6 +44,7 @@ func DihouScoring() ScoreRules {
 		KazoeYakuman:     true,
 		DoubleYakuman:    true,
 		DoubleWindPairFu: 4,
+		PreferHan:        true,
 		GroupedNames:     true,
 	}
 }

@@ -106,15 +106,32 @@ type reading struct {
 
 // bestReading keeps the best reading seen.
 type bestReading struct {
-	rd    reading
-	found bool
+	rd        reading
+	found     bool
+	preferHan bool // ScoreRules.PreferHan
 }
 
 func (b *bestReading) consider(rd reading) {
-	if !b.found || rd.better(&b.rd) {
+	better := rd.better(&b.rd)
+	if b.preferHan {
+		better = rd.moreHan(&b.rd)
+	}
+	if !b.found || better {
 		b.rd = rd
 		b.found = true
 	}
+}
+
+// moreHan reports whether a has more yakuman, then more han, then more fu
+// than b.
+func (a *reading) moreHan(b *reading) bool {
+	if a.yakuman != b.yakuman {
+		return a.yakuman > b.yakuman
+	}
+	if a.hanTotal != b.hanTotal {
+		return a.hanTotal > b.hanTotal
+	}
+	return a.fu > b.fu
 }
 
 // better reports whether a pays more than b (ties: more han, more fu).
