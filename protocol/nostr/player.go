@@ -73,7 +73,7 @@ type Player struct {
 	srvNpub string
 
 	inGame    bool
-	joinedFor string // status event id we joined on
+	joined    bool // join sent for the current recruitment
 	games     []GameRecord
 	stats     PlayerStats
 	answered  map[string]bool // GET event ids answered
@@ -188,8 +188,8 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 			return false
 		}
 		p.log.Debug("status", "status", st.Text)
-		if !p.cfg.Start && st.Joined > 0 && st.Joined < 4 && !p.inGame && p.joinedFor != e.ID && p.wantGame() {
-			p.joinedFor = e.ID
+		if !p.cfg.Start && st.Joined > 0 && st.Joined < 4 && !p.inGame && !p.joined && p.wantGame() {
+			p.joined = true
 			p.command(ctx, KindChannel, "join")
 		}
 		return false
@@ -240,7 +240,7 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 	case wire.GameEnd:
 		rec := GameRecord{Players: m.Players, Scores: m.Scores, Seat: int(p.fold.Seat)}
 		p.games = append(p.games, rec)
-		p.inGame = false
+		p.inGame, p.joined = false, false
 		p.log.Info("game end", "scores", m.Scores, "seat", rec.Seat, "games", len(p.games))
 		if !p.wantGame() {
 			return true
