@@ -182,7 +182,7 @@ func TestConformanceSeatCounts(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%d", name, n), func(t *testing.T) {
 				r, _ := Preset(name)
 				r.Players = n
-				conformance(t, r, 300, 13)
+				conformance(t, r, 200, 13)
 			})
 		}
 	}
