@@ -279,13 +279,10 @@ func printReport(rep arena.Report, asJSON bool) error {
 	if asJSON {
 		enc := json.NewEncoder(arenaStdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(jsonReport(rep))
+		return enc.Encode(rep)
 	}
 	return reports.Tables(arenaStdout, rep)
 }
-
-// jsonReport adds the per-team view scripts read as teams.village.win_rate.
-func jsonReport(rep arena.Report) arena.Report { return rep }
 
 // writeJSONFile writes v as indented JSON through a temporary name.
 func writeJSONFile(path string, v any) error {

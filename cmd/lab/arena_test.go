@@ -226,3 +226,30 @@ func TestArenaDefaultGame(t *testing.T) {
 		t.Errorf("default game %q, want %q (fallback %v)", rep.Game, want, fallback)
 	}
 }
+
+// Scripts read a werewolf team's win rate as teams.village.win_rate.
+func TestArenaWerewolfTeams(t *testing.T) {
+	code, out, _ := lab(t, "arena", "--game", "werewolf", "--rules", "5", "--players", "rule,random", "--games", "20", "--seed", "2", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var rep struct {
+		Teams map[string]struct {
+			Games   int64   `json:"games"`
+			WinRate float64 `json:"win_rate"`
+		} `json:"teams"`
+		Players []struct {
+			Roles map[string]any `json:"roles"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	v, w := rep.Teams["village"], rep.Teams["werewolf"]
+	if v.Games == 0 || w.Games == 0 || v.Games+w.Games != 20*5 {
+		t.Errorf("teams %+v", rep.Teams)
+	}
+	if len(rep.Players) != 2 || rep.Players[0].Roles["seer"] == nil {
+		t.Errorf("roles %+v", rep.Players)
+	}
+}
