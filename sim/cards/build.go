@@ -160,8 +160,9 @@ func (t rankOf) of(v value) HandRank {
 
 // Perfect-hash geometry: 2^hashBuckets buckets, 2^hashSlots slots.
 const (
-	hashBuckets = 14
+	hashBuckets = 13
 	hashSlots   = 17
+	dispBits    = 16 // displacements fit a uint16
 	hashMul     = 0x9e3779b97f4a7c15
 )
 
@@ -241,7 +242,7 @@ func buildTables() {
 		}
 		d := uint32(0)
 	search:
-		for ; d < 1<<hashSlots; d++ {
+		for ; d < 1<<dispBits; d++ {
 			for _, e := range es {
 				if used[e.slot^d] {
 					continue search
@@ -249,10 +250,10 @@ func buildTables() {
 			}
 			break
 		}
-		if d == 1<<hashSlots {
+		if d == 1<<dispBits {
 			panic("cards: perfect hash construction failed")
 		}
-		hashDisp[b] = d
+		hashDisp[b] = uint16(d)
 		for _, e := range es {
 			used[e.slot^d] = true
 			rankTable[e.slot^d] = e.rank

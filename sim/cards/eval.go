@@ -11,7 +11,7 @@ var (
 	// flushRank[13-bit rank mask]: best flush or straight flush.
 	flushRank [1 << 13]HandRank
 	// hashDisp and rankTable: the perfect hash of non-flush rank multisets.
-	hashDisp  [1 << hashBuckets]uint32
+	hashDisp  [1 << hashBuckets]uint16
 	rankTable [1 << hashSlots]HandRank
 )
 
@@ -34,7 +34,7 @@ func rankOfKey(k uint64, cs []Card) HandRank {
 	}
 	h := (k & rankMask) * hashMul
 	b := uint32(h>>(64-hashBuckets)) & (1<<hashBuckets - 1)
-	s := uint32(h>>(64-hashBuckets-hashSlots)) ^ hashDisp[b]
+	s := uint32(h>>(64-hashBuckets-hashSlots)) ^ uint32(hashDisp[b])
 	return rankTable[s&(1<<hashSlots-1)]
 }
 
@@ -42,8 +42,8 @@ func rankOfKey(k uint64, cs []Card) HandRank {
 // any order. It does not allocate. Invalid or repeated cards give a
 // meaningless rank (never a panic).
 func Eval7(c *[7]Card) HandRank {
-	k := cardKey[c[0]] + cardKey[c[1]] + cardKey[c[2]] + cardKey[c[3]] +
-		cardKey[c[4]] + cardKey[c[5]] + cardKey[c[6]]
+	k := (cardKey[c[0]] + cardKey[c[1]]) + (cardKey[c[2]] + cardKey[c[3]]) +
+		((cardKey[c[4]] + cardKey[c[5]]) + cardKey[c[6]])
 	return rankOfKey(k, c[:])
 }
 
