@@ -149,7 +149,7 @@ func NewFrom(r Rules, seed uint64, walls WallFunc, st Start) *State {
 	if err := r.Validate(); err != nil {
 		panic(err)
 	}
-	s := &State{rules: r, seed: seed, walls: walls, log: make([]Event, 0, 1024), ver: 1}
+	s := &State{rules: r, seed: seed, walls: walls, log: make([]Event, 0, 2048), ver: 1}
 	s.scores = st.Scores
 	s.round, s.honba, s.sticks = st.Round, st.Honba, st.Sticks
 	s.emit(Event{Kind: EvGameStart, Seat: sim.NoSeat, From: sim.NoSeat, Value: int32(r.StartPoints)})

@@ -17,10 +17,6 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 	if s.cacheVer == s.ver && s.cacheSeat == seat {
 		return append(dst, s.cache[:s.nCache]...)
 	}
-	defer func() {
-		s.cacheVer, s.cacheSeat = s.ver, seat
-		s.nCache = copy(s.cache[:], dst)
-	}()
 	switch s.phase {
 	case phaseTurn:
 		if seat == s.turn {
@@ -32,6 +28,8 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 			dst = s.claimLegal(seat, dst)
 		}
 	}
+	s.cacheVer, s.cacheSeat = s.ver, seat
+	s.nCache = copy(s.cache[:], dst)
 	return dst
 }
 
