@@ -1,0 +1,62 @@
+package werewolf
+
+import (
+	"testing"
+
+	"gamelab/sim"
+)
+
+// BenchmarkGame plays whole games with uniformly random votes, divines and
+// kills and everyone passing the discussion (the play of the 7/15 check),
+// reusing one State (Reset): the engine's cost per game.
+func BenchmarkGame(b *testing.B) {
+	for _, name := range Presets() {
+		b.Run(name, func(b *testing.B) {
+			r, _ := Preset(name)
+			s := &State{}
+			p := sim.NewPCG(1)
+			var buf []Action
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				s.Reset(r, seed)
+				buf = playDecisive(s, &p, buf)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}
+
+// BenchmarkGameAllLegal plays uniformly among all legal actions (talk and
+// wolf chat included), as the conformance harness does: long games.
+func BenchmarkGameAllLegal(b *testing.B) {
+	for _, name := range Presets() {
+		b.Run(name, func(b *testing.B) {
+			r, _ := Preset(name)
+			s := &State{}
+			p := sim.NewPCG(1)
+			var buf []Action
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				s.Reset(r, seed)
+				buf = playRandom(s, &p, buf)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}
+
+// BenchmarkView folds a 9-player log of a finished game for one seat.
+func BenchmarkView(b *testing.B) {
+	r, _ := Preset("9")
+	s := New(r, 3)
+	p := sim.NewPCG(3)
+	playRandom(s, &p, nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.View(4)
+	}
+}
