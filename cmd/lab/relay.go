@@ -44,3 +44,6 @@ Example: lab relay --listen 127.0.0.1:7447`)
 	<-ctx.Done()
 	return s.Close()
 }
+
+// relayListen starts a relay on a free 127.0.0.1 port (for tests).
+func relayListen() (*relay.Server, error) { return relay.Listen("127.0.0.1:0", nil) }

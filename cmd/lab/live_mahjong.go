@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"gamelab/protocol/nostr"
+	"gamelab/sim"
+	mjs "gamelab/strategies/mahjong"
+)
+
+// nostrLogOut is where the Nostr verbs log (tests redirect it).
+var nostrLogOut io.Writer = os.Stderr
+
+// relayList collects repeated --relay flags.
+type relayList []string
+
+func (m *relayList) String() string { return strings.Join(*m, ",") }
+func (m *relayList) Set(v string) error {
+	if !strings.HasPrefix(v, "ws://") && !strings.HasPrefix(v, "wss://") {
+		return fmt.Errorf("relay %q: want ws:// or wss://", v)
+	}
+	*m = append(*m, v)
+	return nil
+}
+
+func init() {
+	registerSub("live", &command{name: "mahjong", summary: "play 地鳳 mahjong on Nostr relays with a strategy", run: runLiveMahjong})
+}
+
+// channelID maps --channel to a channel id.
+func channelID(s string) (string, error) {
+	switch s {
+	case "tonpu", "東風":
+		return nostr.ChannelTonpu, nil
+	case "hanchan", "半荘":
+		return nostr.ChannelHanchan, nil
+	}
+	if len(s) == 64 && strings.Trim(s, "0123456789abcdef") == "" {
+		return s, nil
+	}
+	return "", fmt.Errorf("want tonpu, hanchan or a 64-hex channel id")
+}
+
+func nostrLogger(verbose bool) *slog.Logger {
+	level := slog.LevelInfo
+	if verbose {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(nostrLogOut, &slog.HandlerOptions{Level: level}))
+}
+
+func runLiveMahjong(ctx context.Context, args []string) error {
+	fs := flagSet("lab live mahjong --server-npub NPUB [--key-file F] [--relay URL]... [flags]", `
+Plays the 地鳳 Mahjong Bot on Nostr with a strategy. The secret key comes from
+--key-file or the environment variable NOSTR_SECRET_KEY (nsec or hex; never
+logged). Without --relay the seed's public relays are used.
+The player reads only events p-tagged to its key and public NOTIFY lines.
+Example: lab live mahjong --server-npub npub1… --key-file me.nsec --strategy defense --join --games 1`)
+	var relays relayList
+	fs.Var(&relays, "relay", "relay URL (repeatable; default: the seed's relays)")
+	keyFile := fs.String("key-file", "", "file holding the secret key (nsec or hex); default: $NOSTR_SECRET_KEY")
+	server := fs.String("server-npub", "", "the server bot's npub or hex key (required)")
+	channel := fs.String("channel", "tonpu", "tonpu (東風戦), hanchan (半荘戦) or a channel id")
+	strategy := fs.String("strategy", "efficiency", "strategy name (name?k=v) or tuned strategy JSON file")
+	games := fs.Int("games", 1, "games to play (0 = until interrupted)")
+	start := fs.Bool("start", false, "send gamestart (else join when the table recruits)")
+	autoNext := fs.Bool("auto-next", false, "send next after each hand")
+	seed := fs.Uint64("seed", 1, "seed of the strategy's random source")
+	verbose := fs.Bool("v", false, "debug logs")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usagef("lab live mahjong: unexpected argument %q", pos[0])
+	}
+	if *server == "" {
+		return usagef("lab live mahjong: --server-npub is required")
+	}
+	srv, err := nostr.ParsePubkey(*server)
+	if err != nil {
+		return usagef("lab live mahjong: bad --server-npub: %v", err)
+	}
+	ch, err := channelID(*channel)
+	if err != nil {
+		return usagef("lab live mahjong: bad --channel %q: %v", *channel, err)
+	}
+	if *games < 0 {
+		return usagef("lab live mahjong: bad --games %d", *games)
+	}
+	strat, err := mjs.New(*strategy)
+	if err != nil {
+		return usagef("lab live mahjong: bad --strategy %q: %v", *strategy, err)
+	}
+	keys, err := nostr.LoadKeys(*keyFile, "NOSTR_SECRET_KEY")
+	if err != nil {
+		return usagef("lab live mahjong: %v", err)
+	}
+	if len(relays) == 0 {
+		relays = nostr.DefaultRelays
+	}
+	log := nostrLogger(*verbose)
+	log.Info("live mahjong", "npub", keys.Npub, "server", srv, "channel", ch, "relays", []string(relays), "strategy", *strategy)
+	recs, st, err := nostr.RunPlayer(ctx, nostr.PlayerConfig{
+		Keys: keys, Server: srv, Channel: ch, Relays: relays, Strategy: strat,
+		Rand:  rand.New(rand.NewPCG(sim.Seed(*seed, sim.Label("strategy")), 0)),
+		Games: *games, Start: *start, AutoNext: *autoNext, Log: log,
+	})
+	for i, r := range recs {
+		fmt.Printf("game %d: seat %d, scores %v\n", i+1, r.Seat, r.Scores)
+	}
+	fmt.Printf("turns %d, calls %d, fallbacks %d, rejected %d, resent %d\n", st.Turns, st.Calls, st.Fallbacks, st.Rejected, st.Resent)
+	if err != nil && !(errors.Is(err, context.Canceled) && *games == 0) {
+		return &exitError{code: 1, msg: fmt.Sprintf("live mahjong stopped after %d games: %v", len(recs), err)}
+	}
+	return nil
+}
