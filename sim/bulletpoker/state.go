@@ -268,9 +268,8 @@ func (s *State) resolveAnswers() {
 			continue
 		}
 		if s.fold(sim.Seat(i), a.Kind) {
-			// The hand (or match) ended; later answers are moot. Any
-			// remaining answers were calls or folds of seats no longer
-			// relevant: the hand ends only when one seat is left.
+			// One seat is left, so no later seat was pending; clear
+			// anyway to keep the state tidy.
 			for j := i + 1; j < s.n; j++ {
 				s.pending[j], s.answered[j], s.answer[j] = false, false, Action{}
 			}
@@ -311,15 +310,13 @@ func (s *State) fold(seat sim.Seat, k Kind) bool {
 	s.emit(Event{Kind: EvFold, Seat: seat, Act: k, Count: load})
 	s.deathClock++
 	s.shoot(seat, load)
-	left, last := 0, sim.NoSeat
+	left := 0
 	for i := range s.n {
 		if s.inHand[i] {
 			left++
-			last = sim.Seat(i)
 		}
 	}
-	if left == 1 {
-		_ = last // the lone remaining player is safe
+	if left == 1 { // the lone remaining player is safe
 		s.endHand()
 		return true
 	}
