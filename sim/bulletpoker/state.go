@@ -9,6 +9,15 @@ import (
 	"gamelab/sim/cards"
 )
 
+// Seed labels of the chance streams: the first button, each hand's deck,
+// each offer deal and each gun shot.
+var (
+	labelButton = sim.Label("button")
+	labelDeck   = sim.Label("deck")
+	labelOffer  = sim.Label("offer")
+	labelGun    = sim.Label("gun")
+)
+
 // Typed errors of Apply; all leave the state unchanged.
 var (
 	ErrGameOver      = errors.New("bulletpoker: the match is over")
@@ -78,7 +87,7 @@ func New(r Rules, seed uint64) *State {
 	}
 	s.emit(Event{Kind: EvStart, Seat: sim.NoSeat, Count: int8(s.n)})
 	// The first button is drawn from the seed; then it moves on each hand.
-	p := sim.NewPCG(sim.Seed(seed, sim.Label("button")))
+	p := sim.NewPCG(sim.Seed(seed, labelButton))
 	s.button = sim.Seat(p.IntN(s.n))
 	s.startHand(true)
 	return s
@@ -327,7 +336,7 @@ func (s *State) fold(seat sim.Seat, k Kind) bool {
 func (s *State) shoot(seat sim.Seat, k int8) {
 	s.emit(Event{Kind: EvLoad, Seat: seat, Count: k})
 	s.loaded[seat] += int16(k)
-	p := sim.NewPCG(sim.Seed(s.seed, sim.Label("gun"), s.shots))
+	p := sim.NewPCG(sim.Seed(s.seed, labelGun, s.shots))
 	s.shots++
 	shot := Fire(int(k), p.IntN(120))
 	s.emit(Event{Kind: EvShot, Seat: seat, Shot: shot})
@@ -388,7 +397,7 @@ func (s *State) beginTurn() {
 	}
 	// [ours] A random sample of the undealt cards, without removing them:
 	// a partial Fisher–Yates over their positions.
-	p := sim.NewPCG(sim.Seed(s.seed, sim.Label("offer"), s.offerDeals))
+	p := sim.NewPCG(sim.Seed(s.seed, labelOffer, s.offerDeals))
 	s.offerDeals++
 	var pos [cards.NumCards]int8
 	for i := range undealt {
@@ -425,7 +434,7 @@ func (s *State) startHand(first bool) {
 	for i := range s.deck {
 		s.deck[i] = cards.Card(i)
 	}
-	p := sim.NewPCG(sim.Seed(s.seed, sim.Label("deck"), uint64(s.hand)))
+	p := sim.NewPCG(sim.Seed(s.seed, labelDeck, uint64(s.hand)))
 	sim.Shuffle(&p, s.deck[:])
 	s.top = 0
 	s.board, s.nboard = [5]cards.Card{}, 0
