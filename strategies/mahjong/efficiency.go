@@ -122,6 +122,17 @@ func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *r
 			byKind[k].count = n
 		}
 	}
+	// An open hand without a value-honor set or pair needs all simples:
+	// its terminals and honors go first.
+	needTanyao := v.NMelds[v.Me] > 0 && !hasValueSet(v)
+	if needTanyao {
+		for _, a := range legal {
+			if a.Kind == mahjong.ActDiscard && a.Tile.IsYaochu() {
+				k := a.Tile.Kind()
+				byKind[k].shanten -= 10
+			}
+		}
+	}
 	best := mahjong.Action{}
 	var bs discardScore
 	bd, bt, ties := 0, 0, 0
@@ -171,6 +182,25 @@ func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *r
 		return legal[0]
 	}
 	return best
+}
+
+// hasValueSet reports whether Me holds a value-honor meld or a pair or
+// more of a value honor in hand.
+func hasValueSet(v *mahjong.View) bool {
+	me := v.Me
+	for i := uint8(0); i < v.NMelds[me]; i++ {
+		m := v.Melds[me][i]
+		if m.Kind != mahjong.Chi && isValueHonor(v, m.Tiles[0].Kind()) {
+			return true
+		}
+	}
+	c := v.Counts()
+	for h := mahjong.East; h <= mahjong.Red; h++ {
+		if c[h] >= 2 && isValueHonor(v, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // kan declares an ankan or kakan that keeps the shanten.

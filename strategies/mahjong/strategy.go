@@ -35,7 +35,7 @@ func init() {
 	Registry.Add("efficiency", "maximum ukeire discards, riichi at tenpai, yakuhai pon", eff,
 		func(v strategies.Values) Strategy { return &Efficiency{Call: v["call"], Riichi: v["riichi"]} })
 	def := append(append([]strategies.Param(nil), eff...),
-		strategies.Param{Name: "push", Default: 0, Min: -1, Max: 6, Help: "against riichi, keep pushing while shanten <= push (-1: always fold)"},
+		strategies.Param{Name: "push", Default: 1, Min: -1, Max: 6, Help: "against riichi, keep pushing while shanten <= push (-1: always fold)"},
 		strategies.Param{Name: "push_value", Default: 3, Min: 0, Max: 13, Help: "at tenpai, push only with at least this many dora+red+yakuhai (0: always push at tenpai)"},
 	)
 	Registry.Add("defense", "efficiency plus betaori against riichi (genbutsu, suji, honor counts, danger table)", def,
