@@ -18,12 +18,13 @@ func BenchmarkGame(b *testing.B) {
 			var buf []Action
 			seed := uint64(0)
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			for b.Loop() {
 				seed++
 				s.Reset(r, seed)
 				buf = playDecisive(s, &p, buf)
 			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			reportGames(b, cpu0)
 		})
 	}
 }
@@ -39,12 +40,13 @@ func BenchmarkGameAllLegal(b *testing.B) {
 			var buf []Action
 			seed := uint64(0)
 			b.ReportAllocs()
+			cpu0 := cpuTime()
 			for b.Loop() {
 				seed++
 				s.Reset(r, seed)
 				buf = playRandom(s, &p, buf)
 			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			reportGames(b, cpu0)
 		})
 	}
 }
