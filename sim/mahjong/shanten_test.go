@@ -269,3 +269,69 @@ func s14Normal(c *[34]uint8, k Tile, melds int) int {
 	x[k] -= 3
 	return ShantenNormal(&x, melds)
 }
+
+// TestShantenMeldedBruteForce checks the normal-form shanten of melded
+// hands (2–4 melds, 13−3m and 14−3m tiles) against the definition: the
+// fewest tiles missing to any complete shape of 4−m sets and a pair with
+// at most four of a kind, minus one.
+func TestShantenMeldedBruteForce(t *testing.T) {
+	type set struct{ k, seq int }
+	var sets []set
+	for k := 0; k < 34; k++ {
+		sets = append(sets, set{k, 0})
+		if k < 27 && k%9 <= 6 {
+			sets = append(sets, set{k, 1})
+		}
+	}
+	add := func(tg *[34]uint8, s set, d int) {
+		if s.seq == 1 {
+			tg[s.k] = uint8(int(tg[s.k]) + d)
+			tg[s.k+1] = uint8(int(tg[s.k+1]) + d)
+			tg[s.k+2] = uint8(int(tg[s.k+2]) + d)
+		} else {
+			tg[s.k] = uint8(int(tg[s.k]) + 3*d)
+		}
+	}
+	missing := func(tg, c *[34]uint8) int {
+		n := 0
+		for i := range tg {
+			if tg[i] > 4 {
+				return 99
+			}
+			if tg[i] > c[i] {
+				n += int(tg[i] - c[i])
+			}
+		}
+		return n
+	}
+	brute := func(c *[34]uint8, melds int) int {
+		best := 99
+		var tg [34]uint8
+		var rec func(from, left int)
+		rec = func(from, left int) {
+			if left == 0 {
+				for p := 0; p < 34; p++ {
+					tg[p] += 2
+					best = min(best, missing(&tg, c))
+					tg[p] -= 2
+				}
+				return
+			}
+			for i := from; i < len(sets); i++ {
+				add(&tg, sets[i], 1)
+				rec(i, left-1)
+				add(&tg, sets[i], -1)
+			}
+		}
+		rec(0, 4-melds)
+		return best - 1
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		melds := rapid.IntRange(2, 4).Draw(t, "melds")
+		n := 13 - 3*melds + rapid.IntRange(0, 1).Draw(t, "draw")
+		c := genHand(t, n)
+		if got, want := ShantenNormal(&c, melds), brute(&c, melds); got != want {
+			t.Fatalf("%s with %d melds: ShantenNormal %d, brute force %d", countsString(&c), melds, got, want)
+		}
+	})
+}
