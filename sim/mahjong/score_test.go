@@ -77,6 +77,8 @@ func buildCase(t *testing.T, c scoreCase) (Hand, Win, ScoreRules) {
 			w.Sticks, _ = strconv.Atoi(v)
 		case "dihou":
 			r = DihouScoring()
+		case "nokuitan":
+			r.OpenTanyao = false
 		case "nodoublewind":
 			r.DoubleWindPairFu = 2
 		default:
@@ -167,6 +169,16 @@ func TestScoreCases(t *testing.T) {
 		{"2233445566778p", "8p", "riichi ippatsu dora=1p", "立直:1 一発:1 平和:1 断ヤオ九:1 二盃口:3 清一色:6 ドラ:2", 15, 30, 32000, nil},
 		// Honba and sticks do not change the points.
 		{"123m456p789s23s55p", "1s", "honba=2 sticks=1", "平和:1", 1, 30, 1000, nil},
+		// Open hands: one han less for honitsu, ittsu, chanta, junchan, chinitsu.
+		{"123m789m11z<4m5m6m><2z2z2z>", "1z", "", "自風 南:1 一気通貫:1 混一色:2", 4, 30, 7700, nil},
+		{"123m789p11s<7s8s9s><1p2p3p>", "1s", "", "純全帯ヤオ九:2", 2, 30, 2000, nil},
+		{"12345678m99m<2m3m4m>", "9m", "", "一気通貫:1 清一色:5", 6, 30, 12000, nil},
+		// Open tanyao, and the same hand without kuitan.
+		{"234m456p77s22p<6s7s8s>", "7s", "", "断ヤオ九:1", 1, 30, 1000, nil},
+		{"234m456p77s22p<6s7s8s>", "7s", "nokuitan", "", 0, 0, 0, ErrNoYaku},
+		// Closed honor kan 32 fu, open simple kan 8: 20+2+32+8 = 62 → 70 fu.
+		{"234m678s55p(9m9m9m9m)<2p2p2p2p>", "4m", "tsumo", "", 0, 0, 0, ErrNoYaku},
+		{"234m678s55p(5z5z5z5z)<2p2p2p2p>", "4m", "tsumo", "役牌 白:1", 1, 70, 2400, nil},
 		// Double riichi.
 		{"123m456p789s23s55p", "1s", "double", "W立直:2 平和:1", 3, 30, 3900, nil},
 	}
