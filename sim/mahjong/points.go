@@ -20,7 +20,7 @@ func basePoints(han, fu, yakuman int, r *ScoreRules) (int, string) {
 		return 2000, "mangan"
 	}
 	b := fu << (han + 2)
-	if b >= 2000 || (r.Kiriage && b >= 1920) {
+	if b >= 2000 || (r.Kiriage && b >= 1920) || (r.FuTableMangan && fu >= 120) {
 		return 2000, "mangan"
 	}
 	return b, ""

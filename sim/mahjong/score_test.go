@@ -257,6 +257,13 @@ func TestBasePointsTable(t *testing.T) {
 	if b, _ := basePoints(4, 30, 0, &r); Pay(b, false).Ron != 8000 {
 		t.Error("kiriage: 4 han 30 fu should be mangan")
 	}
+	r = DihouScoring()
+	if b, _ := basePoints(1, 120, 0, &r); b != 2000 {
+		t.Errorf("地鳳: 1 han 120 fu pays %d base, want mangan", b)
+	}
+	if b, _ := basePoints(1, 110, 0, &r); Pay(b, false).Ron != 3600 {
+		t.Errorf("地鳳: 1 han 110 fu = %d", Pay(b, false).Ron)
+	}
 	r.KazoeYakuman = false
 	if b, l := basePoints(13, 30, 0, &r); b != 6000 || l != "sanbaiman" {
 		t.Errorf("no kazoe: 13 han = %d %s", b, l)

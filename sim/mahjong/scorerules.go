@@ -20,6 +20,10 @@ type ScoreRules struct {
 	// DoubleWindPairFu is the fu of a pair that is both round and seat
 	// wind: 4 (Tenhou, 地鳳) or 2 (some tables).
 	DoubleWindPairFu int `json:"double_wind_pair_fu"`
+	// FuTableMangan: 1–2 han hands of 120 fu or more pay mangan, as the
+	// 地鳳 server's ron table has no such rows (mj_score.ts
+	// getScorePointWithFu). Needs about three kans; otherwise no effect.
+	FuTableMangan bool `json:"fu_table_mangan"`
 	// PreferHan: among the readings of a hand keep the one with the most
 	// yakuman, then han, then fu, as the 地鳳 server does (mj_score.ts
 	// getScore); otherwise (Tenhou) the one that pays most. They differ
@@ -45,6 +49,7 @@ func DihouScoring() ScoreRules {
 		DoubleYakuman:    true,
 		DoubleWindPairFu: 4,
 		PreferHan:        true,
+		FuTableMangan:    true,
 		GroupedNames:     true,
 	}
 }
