@@ -77,6 +77,9 @@ func (p *Player) Run(ctx context.Context) (GameInfo, error) {
 			if err != nil {
 				return GameInfo{}, err
 			}
+			if seen.Info.DayCount != st.DayCount || seen.Info.Phase != st.PhaseDetail {
+				continue // the phase moved on between the reads: read again
+			}
 			v, names, err := Fold(seen)
 			if err != nil {
 				return GameInfo{}, err
@@ -107,7 +110,9 @@ func (p *Player) Run(ctx context.Context) (GameInfo, error) {
 				case a.Kind == ww.ActPass && (code == http.StatusNotFound || code == http.StatusMethodNotAllowed):
 					noPass = true // a server without the extension
 				case code == http.StatusConflict || code == http.StatusForbidden:
-					// The phase moved on between reading and acting.
+					// The phase moved on between reading and acting: decide
+					// again on the next poll.
+					delete(decided, v)
 					lg.Debug("refused", "player", st.PlayerName, "action", a.String(), "err", err)
 				default:
 					return GameInfo{}, err
