@@ -468,6 +468,19 @@ func TestDihouYakumanHanYaku(t *testing.T) {
 	if got := yakuString(res.HanYaku); got != "門前清自摸和:1 立直:1 ドラ:3 対々和:2" || res.HanFu != 50 {
 		t.Errorf("han yaku %s, %d fu", got, res.HanFu)
 	}
+	// 天和 on a hand read as three triplets (三暗刻, 40 fu) or three runs
+	// (一盃口, 30 fu): the server shows the reading with more han.
+	h, _ = ParseHand("111222333m456p7s")
+	res, err = Score(h, Win{Tile: S1 + 6, Tsumo: true, FirstTurn: true, RoundWind: East, SeatWind: East}, DihouScoring())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := yakuString(res.Yaku); got != "天和:*" || res.Points != 48000 {
+		t.Errorf("yaku %s, %d points", got, res.Points)
+	}
+	if got := yakuString(res.HanYaku); got != "門前清自摸和:1 三暗刻:2" || res.HanFu != 40 {
+		t.Errorf("tenhou: han yaku %s, %d fu", got, res.HanFu)
+	}
 }
 
 // FuzzScore feeds parsed outside input to Score: it must never panic, and

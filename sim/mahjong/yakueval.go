@@ -97,6 +97,7 @@ type reading struct {
 	han       [numYaku]int8 // han per yaku, or the yakuman multiple
 	hanYaku   [numYaku]int8 // for a yakuman: the han yaku (and dora) it wiped
 	hanFu     int           // for a yakuman: the fu of the reading
+	hanSum    int           // for a yakuman: the total of hanYaku
 	hanNoDora int
 	hanTotal  int
 	fu        int
@@ -127,6 +128,12 @@ func (b *bestReading) consider(rd reading) {
 func (a *reading) moreHan(b *reading) bool {
 	if a.yakuman != b.yakuman {
 		return a.yakuman > b.yakuman
+	}
+	if a.yakuman > 0 { // equal yakuman: the server keeps the most han, fu
+		if a.hanSum != b.hanSum {
+			return a.hanSum > b.hanSum
+		}
+		return a.hanFu > b.hanFu
 	}
 	if a.hanTotal != b.hanTotal {
 		return a.hanTotal > b.hanTotal
@@ -223,6 +230,9 @@ func (x *scoreCtx) finish(rd *reading) {
 		rd.hanYaku[YakuUraDora] = int8(x.ura)
 		rd.hanYaku[YakuAkaDora] = int8(x.aka)
 		rd.hanFu = rd.fu
+		for _, n := range rd.hanYaku {
+			rd.hanSum += int(n)
+		}
 		for y := Yaku(0); y < YakuTenhou; y++ {
 			rd.han[y] = 0
 		}
