@@ -321,8 +321,6 @@ func (p *Player) call(ctx context.Context, req *gn.Event, ask wire.AskNaku) {
 	var a mahjong.Action
 	if chankan {
 		a = p.legal[0] // always take the chankan: declining deadlocks the server
-	} else if slices.Contains(p.legal, mahjong.Action{Kind: mahjong.ActRon}) && len(p.legal) == 2 {
-		a = mahjong.Action{Kind: mahjong.ActRon} // ron is the only option: answer at once
 	} else {
 		a = p.decide(p.legal, mahjong.Action{Kind: mahjong.ActPass})
 	}

@@ -125,6 +125,7 @@ func TestPlayerReplaysTranscript(t *testing.T) {
 	start := gn.Now()
 	var lastPrompt string
 	published := 0
+	refused := false
 	for i, e := range tr.Events {
 		if e.Author == "player1" {
 			// Wait for our player's answer and compare it with the record.
@@ -141,6 +142,28 @@ func TestPlayerReplaysTranscript(t *testing.T) {
 				t.Fatalf("#%d: player sent %q, want %q", e.N, got.Content, want)
 			}
 			checkPlayerTags(t, got, me, server, lastPrompt, e.N)
+			if c, _ := wire.ParseCommand(got.Content); c.Action == "richi" && !refused {
+				// Refuse the first riichi like the server refuses a bad answer:
+				// the player must send a corrected answer to the same prompt.
+				refused = true
+				rej := gn.Event{Kind: got.Kind, CreatedAt: start + gn.Timestamp(i), Content: "You cannot richi " + wire.TileString(c.Tiles[0]) + ".",
+					Tags: gn.Tags{RootTag(ChannelTonpu), {"e", got.ID, "", "reply", me.Pub}, {"p", server.Pub}, {"p", me.Pub, ""}}}
+				if err := server.Sign(&rej); err != nil {
+					t.Fatal(err)
+				}
+				srvPool.Send(ctx, rej)
+				var again *gn.Event
+				select {
+				case again = <-srvPool.Events():
+				case <-ctx.Done():
+					t.Fatal("no corrected answer after the error reply")
+				}
+				c2, _ := wire.ParseCommand(again.Content)
+				if c2.Verb != "sutehai?" || c2.Action != "sutehai" {
+					t.Fatalf("corrected answer %q", again.Content)
+				}
+				checkPlayerTags(t, again, me, server, lastPrompt, e.N)
+			}
 			continue
 		}
 		if e.Author != "server" {
@@ -191,8 +214,8 @@ func TestPlayerReplaysTranscript(t *testing.T) {
 		t.Fatalf("games %+v", r.games)
 	}
 	s := r.stats
-	if s.Fallbacks != 0 || s.Rejected != 0 || s.FoldErrors != 0 {
-		t.Errorf("stats %+v", s)
+	if s.Fallbacks != 0 || s.Rejected != 1 || s.Resent != 1 || s.FoldErrors != 0 || !refused {
+		t.Errorf("stats %+v (refused %v)", s, refused)
 	}
 	if s.Pool.Refused == 0 || s.Pool.Duplicates == 0 || s.Pool.Connects < 4 {
 		t.Errorf("pool stats %+v: want a refused forgery, duplicates and reconnects", s.Pool)

@@ -17,12 +17,19 @@ func IsNpub(s string) bool {
 		return false
 	}
 	for i := 5; i < len(s); i++ {
-		if strings.IndexByte("qpzry9x8gf2tvdw0s3jn54khce6mua7l", s[i]) < 0 {
+		if !bech32Chars[s[i]] {
 			return false
 		}
 	}
 	return true
 }
+
+var bech32Chars = func() (t [256]bool) {
+	for _, c := range "qpzry9x8gf2tvdw0s3jn54khce6mua7l" {
+		t[c] = true
+	}
+	return
+}()
 
 // player parses "nostr:npub1…" and returns the npub.
 func player(tok string) (string, error) {
