@@ -99,8 +99,14 @@ func invariants(s *State) error {
 		want[c]++
 	}
 	for i := range s.n {
-		for _, c := range s.hands[i].c[:s.hands[i].n] {
+		h := s.hands[i]
+		for _, c := range h.c[:h.n] {
 			have[c]++
+		}
+		sorted := h
+		sorted.sort()
+		if h != sorted {
+			return fmt.Errorf("seat %d: hand %+v is not sorted with a zero tail and its masks, want %+v", i, h, sorted)
 		}
 	}
 	for _, c := range s.pile[:s.pileLen] {

@@ -22,7 +22,7 @@ func (s *State) startRound(first sim.Seat) {
 	hs := int8(s.rules.HandSize)
 	for i := range s.n {
 		h := &s.hands[i]
-		h.n = 0
+		*h = hand{}
 		s.dealtKinds[i] = [NumCards]int8{}
 		if !s.alive[i] {
 			continue
@@ -33,13 +33,13 @@ func (s *State) startRound(first sim.Seat) {
 			k[c]++
 		}
 		s.dealt += hs
-		h.n = 0
 		for c, m := range k {
 			for range m {
 				h.c[h.n] = Card(c)
 				h.n++
 			}
 		}
+		h.index()
 	}
 	s.pileLen, s.lastN, s.lastStart = 0, 0, 0
 	s.played = [MaxPlayers]int8{}
@@ -60,12 +60,8 @@ func (s *State) startRound(first sim.Seat) {
 
 // emitHand logs seat's hand privately to it.
 func (s *State) emitHand(seat sim.Seat) {
-	h := &s.hands[seat]
+	h := &s.hands[seat] // cards past h.n are zero
 	s.events = append(s.events, Event{Kind: EvHand, To: seat, Seat: sim.NoSeat, Target: sim.NoSeat, Round: s.round, N: h.n, Cards: h.c})
-	e := &s.events[len(s.events)-1]
-	for i := h.n; i < MaxHand; i++ {
-		e.Cards[i] = 0
-	}
 }
 
 // onlyHolder reports whether seat is the only seat with cards.

@@ -22,7 +22,12 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 			return dst
 		}
 		if !s.onlyHolder(seat) {
-			dst = s.appendPlays(&s.hands[seat], dst)
+			h := &s.hands[seat]
+			if h.devil == 0 {
+				dst = append(dst, playsOf(s.rules.MaxPlay, h.n, h.dup)...)
+			} else {
+				dst = appendPlays(int(h.n), h.dup, h.devil, s.rules.MaxPlay, dst)
+			}
 		}
 		if s.last != sim.NoSeat {
 			dst = append(dst, ChallengeAction)
@@ -40,22 +45,12 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 	return dst
 }
 
-// appendPlays lists the canonical plays of h: within a run of identical
+// appendPlays lists the canonical plays of a sorted hand of n cards whose
+// dup and devil masks are given (see hand): within a run of identical
 // cards only a prefix may be chosen (so equal plays are listed once, by
 // their lowest indices), and the Devil only alone. The loops are unrolled
 // for MaxPlay = 3 and give the plays in ascending order of index lists.
-func (s *State) appendPlays(h *hand, dst []Action) []Action {
-	n := int(h.n)
-	var dup, devil uint16 // bit i: card i equals card i-1; card i is the Devil
-	for i := 0; i < n; i++ {
-		if i > 0 && h.c[i] == h.c[i-1] {
-			dup |= 1 << i
-		}
-		if h.c[i] == Devil {
-			devil |= 1 << i
-		}
-	}
-	most := s.rules.MaxPlay
+func appendPlays(n int, dup, devil uint8, most int, dst []Action) []Action {
 	for i := 0; i < n; i++ {
 		if dup>>i&1 != 0 {
 			continue
@@ -85,24 +80,53 @@ func (s *State) appendPlays(h *hand, dst []Action) []Action {
 	return dst
 }
 
-// validPlay reports whether mask is one of the plays appendPlays lists.
-func (s *State) validPlay(h *hand, mask uint8) bool {
+// playKey numbers the (n, dup) pairs of hands of 0..MaxHand cards
+// densely: 0 for the empty hand, and 2^(n-1) + dup/2 for n >= 1 (dup has
+// bits 1..n-1 only), so keys are below 2^MaxHand.
+func playKey(n int8, dup uint8) int { return int(uint16(1)<<n|uint16(dup)) >> 1 }
+
+// playTable holds the plays of every Devil-free hand, computed once by
+// appendPlays: Legal copies a ready list instead of enumerating, since a
+// sorted hand's plays depend only on its size and which neighbours are
+// equal. The lists for most cards per play m and key k are
+// all[at[m-1][k]:at[m-1][k+1]].
+var playTable = func() (t struct {
+	all []Action
+	at  [MaxPlay][1<<MaxHand + 1]int32
+}) {
+	for m := 1; m <= MaxPlay; m++ {
+		for n := int8(0); n <= MaxHand; n++ {
+			for d := 0; d < 1<<max(n-1, 0); d++ {
+				dup := uint8(d << 1)
+				k := playKey(n, dup)
+				t.at[m-1][k] = int32(len(t.all))
+				t.all = appendPlays(int(n), dup, 0, m, t.all)
+			}
+		}
+		t.at[m-1][1<<MaxHand] = int32(len(t.all))
+	}
+	return t
+}()
+
+// playsOf is the list of playTable for a Devil-free hand.
+func playsOf(most int, n int8, dup uint8) []Action {
+	at := &playTable.at[most-1]
+	k := playKey(n, dup)
+	return playTable.all[at[k]:at[k+1]]
+}
+
+// validPlay reports whether mask is one of the plays appendPlays lists for
+// h: at most most cards, all inside the hand, the Devil only alone, and
+// in a run of identical cards no card chosen without its predecessor.
+func validPlay(h *hand, mask uint8, most int) bool {
 	k := bits.OnesCount8(mask)
-	if k == 0 || k > s.rules.MaxPlay || mask>>uint(h.n) != 0 {
+	if k == 0 || k > most || uint16(mask)>>uint(h.n) != 0 {
 		return false
 	}
-	for i := int8(0); i < h.n; i++ {
-		if mask&(1<<i) == 0 {
-			continue
-		}
-		if h.c[i] == Devil && k != 1 {
-			return false
-		}
-		if i > 0 && h.c[i-1] == h.c[i] && mask&(1<<(i-1)) == 0 {
-			return false
-		}
+	if k != 1 && mask&h.devil != 0 {
+		return false
 	}
-	return true
+	return mask&h.dup&^(mask<<1) == 0
 }
 
 // check returns why seat may not take a now, or nil.
@@ -120,7 +144,7 @@ func (s *State) check(seat sim.Seat, a Action) error {
 		}
 		switch a.Kind {
 		case Play:
-			if a.Target != sim.NoSeat || !s.validPlay(&s.hands[seat], a.Cards) {
+			if a.Target != sim.NoSeat || !validPlay(&s.hands[seat], a.Cards, s.rules.MaxPlay) {
 				return fmt.Errorf("%w: %v is not a play of seat %d's hand", ErrIllegalAction, a, seat)
 			}
 			if s.onlyHolder(seat) {

@@ -19,7 +19,11 @@ func (s *State) play(seat sim.Seat, mask uint8) {
 			k++
 		}
 	}
+	for i := k; i < h.n; i++ {
+		h.c[i] = 0
+	}
 	h.n = k
+	h.index()
 	n := s.pileLen - start
 	s.last, s.lastStart, s.lastN = seat, start, n
 	s.played[seat] += n
