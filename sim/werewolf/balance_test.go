@@ -11,7 +11,7 @@ import (
 // TestOracleFiveIsSevenFifteenths pins the exact oracle to the value in
 // specs/werewolf.md and gives the others for reference.
 func TestOracleFiveIsSevenFifteenths(t *testing.T) {
-	want := map[string]*big.Rat{"5": big.NewRat(7, 15), "7": big.NewRat(19, 35)}
+	want := map[string]*big.Rat{"5": big.NewRat(7, 15), "7": big.NewRat(19, 35), "9": big.NewRat(94, 315)}
 	for name, w := range want {
 		r, _ := Preset(name)
 		if got := villageWinOracle(r); got.Cmp(w) != 0 {

@@ -18,8 +18,8 @@ func ruleParams(fakeWolf, fakeMadman float64) []strategies.Param {
 		{Name: "fake_wolf", Default: fakeWolf, Min: 0, Max: 1, Help: "probability a werewolf fake-claims seer"},
 		{Name: "fake_madman", Default: fakeMadman, Min: 0, Max: 1, Help: "probability the madman fake-claims seer"},
 		{Name: "fake_black", Default: 0.4, Min: 0, Max: 1, Help: "probability an invented divine result is werewolf"},
-		{Name: "trust", Default: 1, Min: 0, Max: 3, Help: "weight of a seer claim, shared among the seer claimers"},
-		{Name: "counter", Default: 0.5, Min: 0, Max: 3, Help: "suspicion on each seer claimer when several claim"},
+		{Name: "trust", Default: 2, Min: 0, Max: 5, Help: "weight of a seer claim, shared among the seer claimers"},
+		{Name: "counter", Default: 0.2, Min: 0, Max: 3, Help: "suspicion on each seer claimer when several claim"},
 		{Name: "follow", Default: 0.3, Min: 0, Max: 2, Help: "weight of each stated vote intention of others"},
 	}
 }
@@ -295,6 +295,9 @@ func (r *Rule) suspect(v *werewolf.View, rng *rand.Rand) {
 			r.score[c] += 50
 			continue
 		}
+		// A seer claimer is worth keeping alive in proportion to the trust
+		// it gets; several claimers share that trust and draw suspicion.
+		r.score[c] -= 2 * tc
 		if k > 1 {
 			r.score[c] += r.counter
 		}
@@ -307,6 +310,16 @@ func (r *Rule) suspect(v *werewolf.View, rng *rand.Rand) {
 				r.score[i] += 3 * tc
 			case werewolf.RoleVillager:
 				r.score[i] -= tc
+			}
+		}
+	}
+	if k == 1 && seers[0] != me && v.Role.Team() == werewolf.TeamVillage {
+		// Whoever wants the only seer claimer gone, by word or vote, is
+		// suspect.
+		c := seers[0]
+		for i := range n {
+			if v.Intent[i] == c || v.Votes[i] == c {
+				r.score[i] += r.trust
 			}
 		}
 	}
