@@ -283,9 +283,16 @@ example: lab mahjong score 123m456p789s23s55p --win 1s --riichi --dora 4p`)
 		Limit    string     `json:"limit,omitempty"`
 		Points   int        `json:"points"`
 		Payments [4]int     `json:"payments"`
-	}{Han: res.Han, Fu: res.Fu, Yakuman: res.Yakuman, Limit: res.Limit, Points: res.Points, Payments: res.Payments}
+		// For a yakuman: the han yaku and fu of the reading, which the
+		// 地鳳 server prints in NOTIFY agari instead of the yakuman.
+		HanYaku []yakuJSON `json:"han_yaku,omitempty"`
+		HanFu   int        `json:"han_fu,omitempty"`
+	}{Han: res.Han, Fu: res.Fu, Yakuman: res.Yakuman, Limit: res.Limit, Points: res.Points, Payments: res.Payments, HanFu: res.HanFu}
 	for _, y := range res.Yaku {
 		out.Yaku = append(out.Yaku, yakuJSON{y.Name, y.English, y.Han, y.Yakuman})
+	}
+	for _, y := range res.HanYaku {
+		out.HanYaku = append(out.HanYaku, yakuJSON{y.Name, y.English, y.Han, 0})
 	}
 	o := mahjongHandStdout
 	if *asJSON {
@@ -309,5 +316,12 @@ example: lab mahjong score 123m456p789s23s55p --win 1s --riichi --dora 4p`)
 	}
 	fmt.Fprintf(o, "\n%d points\npayments E %+d  S %+d  W %+d  N %+d\n", res.Points,
 		res.Payments[0], res.Payments[1], res.Payments[2], res.Payments[3])
+	if len(res.HanYaku) > 0 && *rules == "dihou" {
+		fmt.Fprintf(o, "NOTIFY agari shows: %d", res.HanFu)
+		for _, y := range res.HanYaku {
+			fmt.Fprintf(o, " %s,%d", y.Name, y.Han)
+		}
+		fmt.Fprintln(o)
+	}
 	return nil
 }

@@ -74,6 +74,10 @@ func TestMahjongScore(t *testing.T) {
 	if len(got.Yaku) != 3 || got.Yaku[0].Name != "門前清自摸和" || got.Yaku[2].Name != "ドラ" || got.Yaku[2].Han != 3 {
 		t.Errorf("yaku %+v", got.Yaku)
 	}
+	code, out, _ = runMahjong(t, "score", "222m444p666s88s99s", "--win", "9s", "--tsumo", "--riichi", "--dora", "1m")
+	if code != 0 || !strings.Contains(out, "四暗刻 (Suuankou) yakuman ×1") || !strings.Contains(out, "NOTIFY agari shows: 50 門前清自摸和,1 立直,1 ドラ,3 対々和,2") {
+		t.Errorf("suuankou: %d %q", code, out)
+	}
 	code, out, _ = runMahjong(t, "score", "19m19p19s1234567z", "--win", "1m", "--rules", "tenhou", "--from", "N")
 	if code != 0 || !strings.Contains(out, "国士無双１３面") || !strings.Contains(out, "32000 points") || !strings.Contains(out, "N -32000") {
 		t.Errorf("kokushi: %d %q", code, out)
