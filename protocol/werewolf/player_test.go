@@ -8,6 +8,7 @@ import (
 	"time"
 
 	ww "gamelab/sim/werewolf"
+	wwstrat "gamelab/strategies/werewolf"
 )
 
 // uniform is a test strategy: a uniformly random legal action.
@@ -58,5 +59,27 @@ func TestPlayersEndToEnd(t *testing.T) {
 	for i, n := range []int{5, 7, 9} {
 		info := playGame(t, ctx, ts.c, n, uint64(900+i), func(int) Decider { return uniform{} }, 2*time.Millisecond, nil)
 		t.Logf("%d players: %s won on day %d", n, info.Winner, info.DayCount)
+	}
+}
+
+// TestOurBotsEndToEnd: 5-, 7- and 9-player games of our strategies
+// (strategies/werewolf: rule-based, village, random) playing through the
+// client against our server on 127.0.0.1.
+func TestOurBotsEndToEnd(t *testing.T) {
+	ts := startServer(t, "", 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	specs := []string{"rule", "village", "random?quiet=0.5", "rule?fake_wolf=0.5"}
+	for i, n := range []int{5, 7, 9} {
+		var actions sync.Mutex
+		count := 0
+		info := playGame(t, ctx, ts.c, n, uint64(1200+i), func(seat int) Decider {
+			s, err := wwstrat.New(specs[seat%len(specs)])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}, 2*time.Millisecond, func(ww.Action, time.Duration) { actions.Lock(); count++; actions.Unlock() })
+		t.Logf("%d players: %s won on day %d (%s) after %d actions", n, info.Winner, info.DayCount, info.Reason, count)
 	}
 }

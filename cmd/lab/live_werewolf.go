@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"time"
+
+	"gamelab/protocol/werewolf"
+	wwstrat "gamelab/strategies/werewolf"
+)
+
+func init() {
+	registerSub("live", &command{name: "werewolf", summary: "play one seat of a werewolf game on any server of the spec with one of our strategies", run: runLiveWerewolf})
+}
+
+func runLiveWerewolf(ctx context.Context, args []string) error {
+	fs := flagSet("lab live werewolf --server URL --game ID --token T [--strategy rule]", `
+Plays one seat of a werewolf game on a server that speaks the LLM werewolf
+spec's REST API (ours: lab serve werewolf): polls the seat's status, and
+when it can act reads the game, messages and results, folds them into the
+engine's view and plays the strategy's choice. Exits when the game is over
+and prints the result.
+Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token 9c1e… --strategy rule`)
+	server := fs.String("server", "http://127.0.0.1:3000", "base URL of the werewolf server")
+	game := fs.String("game", "", "game id (required)")
+	token := fs.String("token", "", "this player's token (required)")
+	spec := fs.String("strategy", "rule", "strategy: name?param=value&… or a JSON strategy file (see lab help arena)")
+	poll := fs.Duration("poll", 200*time.Millisecond, "pause between status polls")
+	seed := fs.Uint64("seed", 0, "seed of the strategy's randomness (0: random)")
+	verbose := fs.Bool("v", false, "log every action")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usagef("lab live werewolf: unexpected argument %q", pos[0])
+	}
+	if u, err := url.Parse(*server); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return usagef("lab live werewolf: bad --server %q: want http(s)://host:port", *server)
+	}
+	if *game == "" {
+		return usagef("lab live werewolf: --game is required")
+	}
+	if *token == "" {
+		return usagef("lab live werewolf: --token is required")
+	}
+	if *poll <= 0 || *poll > time.Minute {
+		return usagef("lab live werewolf: bad --poll %v: want a duration in (0, 1m]", *poll)
+	}
+	strat, err := wwstrat.New(*spec)
+	if err != nil {
+		return usagef("lab live werewolf: bad --strategy %q: %v", *spec, err)
+	}
+	if *seed == 0 {
+		*seed = rand.Uint64()
+	}
+	level := slog.LevelInfo
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	c := werewolf.NewClient(*server, nil)
+	p := &werewolf.Player{Client: c, Game: *game, Token: *token, Strategy: strat,
+		Rng: rand.New(rand.NewPCG(*seed, 0)), Poll: *poll,
+		Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))}
+	info, err := p.Run(ctx)
+	if err != nil {
+		return fmt.Errorf("lab live werewolf: %w", err)
+	}
+	st, err := c.Status(ctx, *game, *token)
+	if err != nil {
+		return fmt.Errorf("lab live werewolf: %w", err)
+	}
+	fmt.Printf("game %s over on day %d: %s won (%s); %s was %s, %s\n", info.GameID, info.DayCount, info.Winner, info.Reason, st.PlayerName, st.Role, st.Status)
+	return nil
+}
