@@ -313,3 +313,16 @@ func BenchmarkEval5(b *testing.B) {
 	sink = acc
 	b.ReportMetric(float64(i)/b.Elapsed().Seconds()/1e6, "Mevals/s")
 }
+
+func TestEvalDoesNotAllocate(t *testing.T) {
+	hs := randomHands(64)
+	i := 0
+	allocs := testing.AllocsPerRun(1000, func() {
+		h := &hs[i%len(hs)]
+		sink += Eval7(h) + Eval6((*[6]Card)(h[:6])) + Eval5((*[5]Card)(h[:5])) + Evaluate(h[:])
+		i++
+	})
+	if allocs != 0 {
+		t.Errorf("%.1f allocations per evaluation", allocs)
+	}
+}
