@@ -45,15 +45,20 @@ func Decompositions(c *[34]uint8, melds []Meld, dst []Decomposition) []Decomposi
 		}
 		x[p] -= 2
 		d.Pair = p
-		dst = splitSets(&x, 0, &d, n, dst)
+		dst = splitSets(&x, 0, false, &d, n, dst)
 		x[p] += 2
 	}
 	return dst
 }
 
 // splitSets fills d.Sets[n:] from the counts x (from kind i on) and
-// appends each completed reading.
-func splitSets(x *[34]uint8, i int, d *Decomposition, n int, dst []Decomposition) []Decomposition {
+// appends each completed reading. At one kind a triplet is always taken
+// before runs (runAt says a run already starts at i), so each multiset of
+// sets comes out once.
+func splitSets(x *[34]uint8, i int, runAt bool, d *Decomposition, n int, dst []Decomposition) []Decomposition {
+	if i < NumKinds && x[i] == 0 {
+		runAt = false
+	}
 	for i < NumKinds && x[i] == 0 {
 		i++
 	}
@@ -66,10 +71,10 @@ func splitSets(x *[34]uint8, i int, d *Decomposition, n int, dst []Decomposition
 	if n == 4 {
 		return dst
 	}
-	if x[i] >= 3 {
+	if x[i] >= 3 && !runAt {
 		x[i] -= 3
 		d.Sets[n] = Set{Tile: Tile(i)}
-		dst = splitSets(x, i, d, n+1, dst)
+		dst = splitSets(x, i, false, d, n+1, dst)
 		x[i] += 3
 	}
 	if i < int(East) && i%9 <= 6 && x[i+1] > 0 && x[i+2] > 0 {
@@ -77,7 +82,7 @@ func splitSets(x *[34]uint8, i int, d *Decomposition, n int, dst []Decomposition
 		x[i+1]--
 		x[i+2]--
 		d.Sets[n] = Set{Tile: Tile(i), Seq: true}
-		dst = splitSets(x, i, d, n+1, dst)
+		dst = splitSets(x, i, true, d, n+1, dst)
 		x[i]++
 		x[i+1]++
 		x[i+2]++

@@ -17,6 +17,7 @@ func TestDecompositions(t *testing.T) {
 		{"1122m3344p5566s7z7z", 0}, // seven pairs only
 		{"123m456p789s1122z", 0},   // 13 tiles + nothing: not complete
 		{"11123456789999m", 1},
+		{"111123m456p789s11z", 1}, // 111m+123m once, not twice (triplet before run)
 	} {
 		cnt := mustCounts(t, c.hand)
 		ds := Decompositions(&cnt, nil, nil)
