@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/cards"
 )
 
 // FuzzApply drives a match with arbitrary (seat, action) pairs, most of them
@@ -42,6 +43,26 @@ func FuzzApply(f *testing.F) {
 			case err != nil && string(before) != string(encode(s)):
 				t.Fatalf("refused %v changed the state", a)
 			}
+		}
+	})
+}
+
+// FuzzViewApply folds arbitrary events (as a wire might deliver them):
+// View.Apply must never panic.
+func FuzzViewApply(f *testing.F) {
+	f.Add([]byte{0, 4, 1, 0, 0, 0, 0, 2, 9, 9, 9, 9, 6, 200, 3, 1, 2, 3})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v := View{Seat: sim.Seat(int(len(b)%8) - 1)}
+		for len(b) >= 12 {
+			e := Event{Kind: EventKind(b[0] % 14), Seat: sim.Seat(int8(b[1])), Hand: int16(b[2]),
+				Button: sim.Seat(int8(b[3])), Alive: b[4], Street: Street(int8(b[5])), Act: Kind(int8(b[6])),
+				Bet: int8(b[7]), Current: int8(b[8]), Count: int8(b[9]), Hole: int8(b[10]), Offer: int8(b[11])}
+			if len(b) >= 16 {
+				copy(e.Cards[:], []cards.Card{cards.Card(b[12]), cards.Card(b[13]), cards.Card(b[14]), cards.Card(b[15])})
+			}
+			v.Apply(e)
+			_ = v.Known()
+			b = b[12:]
 		}
 	})
 }

@@ -46,7 +46,12 @@ type View struct {
 }
 
 // Apply folds one event (as returned by Event.For(v.Seat)) into the view.
+// Malformed events (a seat, hole index or card count out of range, as may
+// come off a wire) are ignored rather than trusted: Apply never panics.
 func (v *View) Apply(e Event) {
+	if !e.wellFormed() {
+		return
+	}
 	switch e.Kind {
 	case EvStart:
 		v.Players = e.Count
@@ -93,6 +98,9 @@ func (v *View) Apply(e Event) {
 			v.NOffers, v.Offers = 0, [4]cards.Card{}
 		}
 	case EvBoard:
+		if int(v.NBoard)+int(e.Count) > len(v.Board) {
+			return
+		}
 		v.Street = e.Street
 		copy(v.Board[v.NBoard:], e.Cards[:e.Count])
 		v.NBoard += e.Count
@@ -139,4 +147,26 @@ func (v *View) Known() cards.Set {
 		}
 	}
 	return s
+}
+
+// wellFormed reports whether the event's indices are in range for its kind.
+func (e Event) wellFormed() bool {
+	switch e.Kind {
+	case EvStart:
+		return e.Count >= MinPlayers && e.Count <= MaxPlayers
+	case EvHand, EvGameOver:
+		return true
+	case EvBoard:
+		return e.Count >= 0 && e.Count <= 3
+	}
+	if e.Seat < 0 || e.Seat >= MaxPlayers {
+		return false
+	}
+	switch e.Kind {
+	case EvOffer:
+		return e.Count >= 0 && e.Count <= 4
+	case EvSwitch:
+		return e.Hole == 0 || e.Hole == 1
+	}
+	return true
 }
