@@ -18,29 +18,6 @@ func (s *State) startRound(first sim.Seat) {
 	s.deck = s.base
 	p := sim.NewPCG(sim.Seed(s.seed, labelDeck, uint64(s.round)))
 	sim.Shuffle(&p, s.deck[:s.deckLen])
-	s.dealt = 0
-	hs := int8(s.rules.HandSize)
-	for i := range s.n {
-		h := &s.hands[i]
-		*h = hand{}
-		s.dealtKinds[i] = [NumCards]int8{}
-		if !s.alive[i] {
-			continue
-		}
-		// Counting sort: a hand is sorted by kind.
-		k := &s.dealtKinds[i]
-		for _, c := range s.deck[s.dealt : s.dealt+hs] {
-			k[c]++
-		}
-		s.dealt += hs
-		for c, m := range k {
-			for range m {
-				h.c[h.n] = Card(c)
-				h.n++
-			}
-		}
-		h.index()
-	}
 	s.pileLen, s.lastN, s.lastStart = 0, 0, 0
 	s.played = [MaxPlayers]int8{}
 	s.last = sim.NoSeat
@@ -48,20 +25,40 @@ func (s *State) startRound(first sim.Seat) {
 	s.phase = phaseMove
 	s.turn = first
 
-	e := newEvent(EvRoundStart)
-	e.Round, e.Table, e.Seat = s.round, s.table, first
-	s.emit(e)
-	for i := range s.n {
-		if s.alive[i] {
-			s.emitHand(sim.Seat(i))
+	e := s.add(EvRoundStart)
+	e.Table, e.Seat = s.table, first
+	s.dealt = 0
+	hs := int8(s.rules.HandSize)
+	for i := range sim.Seat(s.n) {
+		h := &s.hands[i]
+		if !s.alive[i] {
+			*h = hand{}
+			s.dealtKinds[i] = [NumCards]int8{}
+			continue
 		}
+		// Counting sort in a register (8 bits a kind): a hand is sorted by kind.
+		var cnt uint64
+		for _, c := range s.deck[s.dealt : s.dealt+hs] {
+			cnt += 1 << (8 * c)
+		}
+		s.dealt += hs
+		for c := range s.dealtKinds[i] {
+			s.dealtKinds[i][c] = int8(cnt >> (8 * c))
+		}
+		w := sortedWord(cnt)
+		h.set(w, hs)
+		e := s.add(EvHand)
+		e.To, e.N = i, hs
+		storeCards(&e.Cards, w)
 	}
 }
 
 // emitHand logs seat's hand privately to it.
 func (s *State) emitHand(seat sim.Seat) {
-	h := &s.hands[seat] // cards past h.n are zero
-	s.events = append(s.events, Event{Kind: EvHand, To: seat, Seat: sim.NoSeat, Target: sim.NoSeat, Round: s.round, N: h.n, Cards: h.c})
+	h := &s.hands[seat]
+	e := s.add(EvHand)
+	e.To, e.N = seat, h.n
+	storeCards(&e.Cards, h.word()) // cards past h.n are zero
 }
 
 // onlyHolder reports whether seat is the only seat with cards.

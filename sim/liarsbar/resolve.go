@@ -3,39 +3,40 @@ package liarsbar
 import "gamelab/sim"
 
 // play moves the cards of mask from seat's hand to the pile and passes the
-// turn to the next seat holding cards.
+// turn to the next seat holding cards. The loop is branch-free (which
+// cards a random player picks is unpredictable): every card is written to
+// the pile and the pile grows only by the chosen ones; the kept ones are
+// packed into the new hand word.
 func (s *State) play(seat sim.Seat, mask uint8) {
 	h := &s.hands[seat]
+	x := h.word()
+	truth := uint64(1)<<s.table | 1<<Joker | 1<<Master // kinds that make a claim true
 	start := s.pileLen
-	k := int8(0)
-	lie := false
-	for i := int8(0); i < h.n; i++ {
-		if mask&(1<<i) != 0 {
-			s.pile[s.pileLen] = h.c[i]
-			s.pileLen++
-			lie = lie || !h.c[i].Truthful(s.table)
-		} else {
-			h.c[k] = h.c[i]
-			k++
-		}
+	pl := int(start)
+	var w, lie uint64
+	k := uint(0)
+	for i := range uint(h.n) {
+		c := x >> (8 * i) & 0xff
+		sel := uint64(mask>>i) & 1
+		s.pile[pl] = Card(c)
+		pl += int(sel)
+		lie |= sel &^ (truth >> c)
+		w |= c << (8 * k) & (sel - 1) // kept: sel-1 is all ones
+		k += uint(sel ^ 1)
 	}
-	for i := k; i < h.n; i++ {
-		h.c[i] = 0
-	}
-	h.n = k
-	h.index()
-	n := s.pileLen - start
+	n := int8(pl) - start
+	s.pileLen = int8(pl)
+	h.set(w, int8(k))
 	s.last, s.lastStart, s.lastN = seat, start, n
 	s.played[seat] += n
 	st := &s.stats[seat]
 	st.plays++
-	if lie {
-		st.lies++
-	}
-	e := newEvent(EvPlay)
-	e.Round, e.Seat, e.N = s.round, seat, n
-	s.emit(e)
-	s.emitHand(seat)
+	st.lies += int32(lie & 1)
+	e := s.add(EvPlay)
+	e.Seat, e.N = seat, n
+	e = s.add(EvHand)
+	e.To, e.N = seat, int8(k)
+	storeCards(&e.Cards, w)
 	s.turn = s.nextHolder(seat)
 }
 

@@ -10,46 +10,6 @@ const (
 	phaseOver              // the game has ended
 )
 
-// hand is a seat's sorted hand. Cards past n are zero (so a hand event
-// copies c whole), and dup and devil describe c[:n] for Legal and the
-// play check: bit i of dup is set when card i equals card i-1, bit i of
-// devil when card i is the Devil.
-type hand struct {
-	c     [MaxHand]Card
-	n     int8
-	dup   uint8
-	devil uint8
-}
-
-// sort puts the hand in Card order (insertion sort; at most 8 cards),
-// zeroes the cards past n and recomputes the masks. The engine keeps its
-// hands sorted itself; this is for hands set up from outside.
-func (h *hand) sort() {
-	for i := int8(1); i < h.n; i++ {
-		for j := i; j > 0 && h.c[j] < h.c[j-1]; j-- {
-			h.c[j], h.c[j-1] = h.c[j-1], h.c[j]
-		}
-	}
-	for i := h.n; i < MaxHand; i++ {
-		h.c[i] = 0
-	}
-	h.index()
-}
-
-// index recomputes dup and devil from c[:n].
-func (h *hand) index() {
-	var dup, devil uint8
-	for i := int8(0); i < h.n; i++ {
-		if i > 0 && h.c[i] == h.c[i-1] {
-			dup |= 1 << i
-		}
-		if h.c[i] == Devil {
-			devil |= 1 << i
-		}
-	}
-	h.dup, h.devil = dup, devil
-}
-
 type seatStats struct {
 	plays, lies, challenges, caught, pulls int32
 }
@@ -193,3 +153,19 @@ func (s *State) Clone() *State {
 }
 
 func (s *State) emit(e Event) { s.events = append(s.events, e) }
+
+// add appends an event of kind k in the current round, public and with no
+// seats, and returns it for the caller to fill in; the pointer is valid
+// until the next add. Filling the log in place costs less than building an
+// Event and copying it.
+func (s *State) add(k EventKind) *Event {
+	n := len(s.events)
+	if n == cap(s.events) {
+		s.events = append(s.events, Event{})
+	}
+	s.events = s.events[:n+1]
+	e := &s.events[n]
+	*e = Event{}
+	e.Kind, e.To, e.Seat, e.Target, e.Round = k, sim.NoSeat, sim.NoSeat, sim.NoSeat, s.round
+	return e
+}

@@ -1,0 +1,101 @@
+package liarsbar
+
+// hand is a seat's sorted hand. Cards past n are zero (so a hand event
+// copies c whole), and dup and devil describe c[:n] for Legal and the
+// play check: bit i of dup is set when card i equals card i-1, bit i of
+// devil when card i is the Devil.
+//
+// The engine reads and writes c as one little-endian word (card i in byte
+// i): the deal and a play build the new hand in a register and store it
+// once, which avoids a chain of byte stores followed by a wide load of the
+// same memory.
+type hand struct {
+	c     [MaxHand]Card
+	n     int8
+	dup   uint8
+	devil uint8
+}
+
+const (
+	ones      = 0x0101010101010101 // a 1 in every byte
+	devilWord = uint64(Devil) * ones
+)
+
+// word is the hand's cards as one word, card i in byte i.
+func (h *hand) word() uint64 { return loadCards(&h.c) }
+
+// loadCards reads 8 cards as one word, card i in byte i (the compiler
+// merges the byte loads into one load).
+func loadCards(c *[MaxHand]Card) uint64 {
+	return uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+		uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
+}
+
+// storeCards writes w to 8 cards, byte i to card i (merged into one store).
+func storeCards(c *[MaxHand]Card, w uint64) {
+	c[0], c[1], c[2], c[3] = Card(w), Card(w>>8), Card(w>>16), Card(w>>24)
+	c[4], c[5], c[6], c[7] = Card(w>>32), Card(w>>40), Card(w>>48), Card(w>>56)
+}
+
+// set makes the hand the n sorted cards of w (bytes past n zero).
+func (h *hand) set(w uint64, n int8) {
+	storeCards(&h.c, w)
+	h.n = n
+	h.dup, h.devil = masks(w, n)
+}
+
+// masks computes the dup and devil masks of the n cards of w.
+func masks(w uint64, n int8) (dup, devil uint8) {
+	in := uint8(uint16(1)<<n - 1)
+	return zeroBytes(w^w<<8) & in &^ 1, zeroBytes(w^devilWord) & in
+}
+
+// zeroBytes has bit i set when byte i of x is zero; every byte of x must
+// be below 8 (a card kind, or the xor of two).
+func zeroBytes(x uint64) uint8 {
+	nz := (x | x>>1 | x>>2) & ones // bit 0 of byte i: byte i is nonzero
+	return ^uint8(nz * 0x0102040810204080 >> 56)
+}
+
+// sortedWord lays out the hand with cnt[c] cards of kind c (cnt: 8 bits a
+// kind) in Card order, card i in byte i.
+func sortedWord(cnt uint64) uint64 {
+	var w uint64
+	pos := uint(0)
+	for c := range uint64(NumCards) {
+		m := uint(cnt>>(8*c)) & 0xff
+		w |= (c * ones & (1<<(8*m) - 1)) << pos
+		pos += 8 * m
+	}
+	return w
+}
+
+// sort puts the hand in Card order (insertion sort; at most 8 cards),
+// zeroes the cards past n and recomputes the masks. The engine keeps its
+// hands sorted itself; this is for hands set up from outside.
+func (h *hand) sort() {
+	for i := int8(1); i < h.n; i++ {
+		for j := i; j > 0 && h.c[j] < h.c[j-1]; j-- {
+			h.c[j], h.c[j-1] = h.c[j-1], h.c[j]
+		}
+	}
+	for i := h.n; i < MaxHand; i++ {
+		h.c[i] = 0
+	}
+	h.index()
+}
+
+// index recomputes dup and devil from c[:n] card by card (the reference
+// for masks).
+func (h *hand) index() {
+	var dup, devil uint8
+	for i := int8(0); i < h.n; i++ {
+		if i > 0 && h.c[i] == h.c[i-1] {
+			dup |= 1 << i
+		}
+		if h.c[i] == Devil {
+			devil |= 1 << i
+		}
+	}
+	h.dup, h.devil = dup, devil
+}
