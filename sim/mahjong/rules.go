@@ -84,7 +84,9 @@ type Rules struct {
 }
 
 // Dihou returns the live 地鳳 server's rules (半荘; set Winds to 1 for the
-// 東風 channel).
+// 東風 channel). Seat 0 is the first dealer; where the server uses its join
+// order (the one paid nagashi mangan, ranking ties) the engine uses seat
+// order from seat 0, which is the join order rotated to the first dealer.
 func Dihou() Rules {
 	return Rules{
 		ScoreRules:             DihouScoring(),
