@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"gamelab/sim"
 	"gamelab/sim/werewolf"
@@ -32,9 +33,20 @@ func Play(r werewolf.Rules, seed uint64, players []Strategy, observe func(seat s
 	if len(players) != r.Players {
 		return sim.Result{}, fmt.Errorf("%w: %d players for %d seats", werewolf.ErrRules, len(players), r.Players)
 	}
-	g := &game{}
+	g := games.Get().(*game)
+	defer games.Put(g)
 	return g.play(r, seed, players, observe)
 }
+
+// games recycles the buffers of finished games (views, legal actions,
+// engine state, strategy RNGs), so a game allocates only its Result.
+var games = sync.Pool{New: func() any {
+	g := &game{}
+	for i := range g.rngs {
+		g.rngs[i] = rand.New(&g.pcgs[i])
+	}
+	return g
+}}
 
 // game holds the buffers of one Play, allocated once per game.
 type game struct {
@@ -44,6 +56,8 @@ type game struct {
 	seen  int
 	legal [160]werewolf.Action
 	round [werewolf.MaxPlayers]sim.Seat
+	pcgs  [werewolf.MaxPlayers]sim.PCG
+	rngs  [werewolf.MaxPlayers]*rand.Rand // over pcgs
 }
 
 // fold applies the events logged since the last call to every seat's view.
@@ -61,10 +75,10 @@ func (g *game) fold(n int) {
 
 func (g *game) play(r werewolf.Rules, seed uint64, players []Strategy, observe func(sim.Seat, *werewolf.View, []werewolf.Action, werewolf.Action)) (sim.Result, error) {
 	n := r.Players
-	var rngs [werewolf.MaxPlayers]*rand.Rand
 	for i, p := range players {
 		p.Reset()
-		rngs[i] = sim.NewRand(sim.Seed(seed, labelStrategy, uint64(i)))
+		// The same stream as sim.NewRand(sim.Seed(seed, "strategy", i)).
+		g.pcgs[i].Reseed(sim.Seed(seed, labelStrategy, uint64(i)))
 	}
 	s := &g.s
 	s.Reset(r, seed)
@@ -82,7 +96,7 @@ func (g *game) play(r werewolf.Rules, seed uint64, players []Strategy, observe f
 			}
 			g.fold(n)
 			v := &g.views[seat]
-			a := players[seat].Decide(v, legal, rngs[seat])
+			a := players[seat].Decide(v, legal, g.rngs[seat])
 			if !containsIgnoringText(legal, a) {
 				return sim.Result{}, fmt.Errorf("%w: seat %d chose %v in %v day %d", ErrIllegalChoice, seat, a, s.Phase(), s.Day())
 			}

@@ -228,3 +228,35 @@ func TestClaimsAreTrueOrFakeByRole(t *testing.T) {
 		}
 	}
 }
+
+type firstDraw struct{ got *[]uint64 }
+
+func (f firstDraw) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) werewolf.Action {
+	if (*f.got)[v.Seat] == 0 {
+		(*f.got)[v.Seat] = rng.Uint64()
+	}
+	return legal[len(legal)-1]
+}
+func (firstDraw) Reset() {}
+
+// TestPlaySeatRNG: seat i's RNG is sim.NewRand(sim.Seed(seed,
+// sim.Label("strategy"), i)), also when Play reuses its buffers.
+func TestPlaySeatRNG(t *testing.T) {
+	r, _ := werewolf.Preset("7")
+	for _, seed := range []uint64{1, 2, 1} {
+		got := make([]uint64, 7)
+		ps := make([]Strategy, 7)
+		for i := range ps {
+			ps[i] = firstDraw{&got}
+		}
+		if _, err := Play(r, seed, ps, nil); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 7 {
+			want := sim.NewRand(sim.Seed(seed, sim.Label("strategy"), uint64(i))).Uint64()
+			if got[i] != want {
+				t.Fatalf("seed %d seat %d: first draw %#x, want %#x", seed, i, got[i], want)
+			}
+		}
+	}
+}
