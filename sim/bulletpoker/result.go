@@ -57,6 +57,7 @@ func (s *State) View(seat sim.Seat) View {
 		v.Alive[i] = s.alive[i]
 		v.InHand[i] = s.inHand[i]
 		v.Bet[i] = s.bet[i]
+		v.Raises[i] = s.raises[i]
 		v.CowardUsed[i] = s.cowardUsed[i]
 		v.SwitchUsed[i] = s.switchUsed[i]
 		v.Loaded[i] = s.loaded[i]

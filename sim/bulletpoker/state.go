@@ -55,6 +55,7 @@ type State struct {
 	street  Street
 	inHand  [MaxPlayers]bool
 	bet     [MaxPlayers]int8
+	raises  [MaxPlayers]int8 // raises and all-ins this hand
 	current int8
 	discard [MaxPlayers]cards.Card
 	hasDisc [MaxPlayers]bool
@@ -231,6 +232,7 @@ func (s *State) Apply(seat sim.Seat, a Action) error {
 			s.current = MaxBet
 		}
 		s.bet[seat] = s.current
+		s.raises[seat]++
 		s.acted = [MaxPlayers]bool{}
 		s.acted[seat] = true
 		s.raised = true
@@ -421,7 +423,7 @@ func (s *State) startHand(first bool) {
 	var mask uint8
 	for i := range s.n {
 		s.inHand[i] = s.alive[i]
-		s.bet[i] = 0
+		s.bet[i], s.raises[i] = 0, 0
 		s.hasDisc[i], s.discard[i] = false, 0
 		s.shown[i] = 0
 		s.hole[i] = [2]cards.Card{}

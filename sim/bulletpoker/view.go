@@ -21,7 +21,9 @@ type View struct {
 	InHand [MaxPlayers]bool // alive and not folded this hand
 	Bet    [MaxPlayers]int8 // bullets committed this hand
 	// Current is the bet every player in the hand must match.
-	Current    int8
+	Current int8
+	// Raises counts each seat's raises and all-ins this hand.
+	Raises     [MaxPlayers]int8
 	CowardUsed [MaxPlayers]bool
 	SwitchUsed [MaxPlayers]bool
 	// Loaded counts bullets each seat has loaded over the match.
@@ -63,7 +65,7 @@ func (v *View) Apply(e Event) {
 		for i := range MaxPlayers {
 			in := e.Alive&(1<<i) != 0
 			v.InHand[i] = in
-			v.Bet[i] = 0
+			v.Bet[i], v.Raises[i] = 0, 0
 			if in {
 				v.Bet[i] = 1
 			}
@@ -94,6 +96,9 @@ func (v *View) Apply(e Event) {
 		}
 	case EvBet:
 		v.Bet[e.Seat], v.Current = e.Bet, e.Current
+		if e.Act == Raise || e.Act == AllIn {
+			v.Raises[e.Seat]++
+		}
 		if e.Seat == v.Seat {
 			v.NOffers, v.Offers = 0, [4]cards.Card{}
 		}
