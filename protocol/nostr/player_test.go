@@ -64,6 +64,9 @@ func loadTranscript(t *testing.T) *wire.Transcript {
 // spec, once per prompt — across a relay drop, a forged server event and
 // every event arriving twice.
 func TestPlayerReplaysTranscript(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game over relays; too slow under -race -short (CI runs it in the plain go test pass)")
+	}
 	tr := loadTranscript(t)
 	r1, r2 := startRelay(t), startRelay(t)
 	server := GenerateKeys()

@@ -51,7 +51,7 @@ type Fold struct {
 	say        [4]string
 	won        bool // a win was announced this hand
 	agari      bool
-	kanDora    int // open-kan dora notices not yet seen
+	kanDora    int  // open-kan dora notices not yet seen
 	inHandHead bool // between kyokustart and the deal: "point =" lines are EvScore
 }
 

@@ -167,7 +167,7 @@ func TestParseErrors(t *testing.T) {
 		want    error
 	}{
 		{"hello world", ErrUnknown},
-		{"nostr:" + np1 + " NOTIFY haipai nostr:" + np1 + " 1m2m", ErrSyntax},        // 2 tiles
+		{"nostr:" + np1 + " NOTIFY haipai nostr:" + np1 + " 1m2m", ErrSyntax},                       // 2 tiles
 		{"nostr:" + np1 + " NOTIFY haipai nostr:" + np2 + " 1m2m3m4m5m6m7m8m9m1p2p3p4p", ErrSyntax}, // subject differs
 		{"nostr:" + np1 + " NOTIFY tsumo nostr:" + np1 + " 69 8z", ErrSyntax},
 		{"nostr:" + np1 + " NOTIFY dora 1m", ErrSyntax}, // one addressee for a public notice
