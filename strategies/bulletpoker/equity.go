@@ -1,6 +1,7 @@
 package bulletpoker
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"gamelab/sim"
@@ -27,6 +28,10 @@ type Equity struct {
 	Gain     float64 // switch only if it adds this much equity
 	Coward   int     // use the coward fold at this bet or higher
 	Growth   float64 // expected extra bullets per street still to come
+	// Read narrows an opponent's range after each raise or all-in this
+	// hand to the best Read^raises of starting hands (by Chen score);
+	// 1 treats every opponent's hand as random.
+	Read float64
 
 	unseen [cards.NumCards]cards.Card
 	hand   [7]cards.Card
@@ -117,9 +122,16 @@ func (e *Equity) Decide(v *bulletpoker.View, legal []bulletpoker.Action, rng *ra
 // at least tied for the best hand among the seats still in, from rollouts
 // random deals of the cards v's seat has not seen. It does not allocate.
 func (e *Equity) Estimate(v *bulletpoker.View, hole [2]cards.Card, rollouts int, rng *rand.Rand) float64 {
+	// The opponents still in, with the lowest Chen score their raises
+	// allow (-128: any hand).
+	var thr [bulletpoker.MaxPlayers]int8
 	opp := 0
 	for i := range int(v.Players) {
 		if v.InHand[i] && sim.Seat(i) != v.Seat {
+			thr[opp] = -128
+			if r := v.Raises[i]; r > 0 && e.Read < 1 {
+				thr[opp] = chenThreshold(max(0.05, math.Pow(e.Read, float64(r))))
+			}
 			opp++
 		}
 	}
@@ -144,18 +156,33 @@ func (e *Equity) Estimate(v *bulletpoker.View, hole [2]cards.Card, rollouts int,
 	var opph [7]cards.Card
 	// A local generator seeded from rng: inlined draws, same determinism.
 	p := sim.NewPCG(rng.Uint64())
+	u := &e.unseen
 	wins := 0
 	for range rollouts {
-		for i := range need {
-			j := i + p.IntN(n-i)
-			e.unseen[i], e.unseen[j] = e.unseen[j], e.unseen[i]
+		// Opponents' hole cards, redrawn (from the cards not yet placed)
+		// until they fit the range their raises suggest, at most 30 times.
+		for o := range opp {
+			i := 2 * o
+			for try := 0; ; try++ {
+				j := i + p.IntN(n-i)
+				u[i], u[j] = u[j], u[i]
+				j = i + 1 + p.IntN(n-i-1)
+				u[i+1], u[j] = u[j], u[i+1]
+				if chen2[u[i]&63][u[i+1]&63] >= thr[o] || try >= 30 {
+					break
+				}
+			}
 		}
-		copy(e.hand[2+nb:], e.unseen[2*opp:need])
+		for i := 2 * opp; i < need; i++ {
+			j := i + p.IntN(n-i)
+			u[i], u[j] = u[j], u[i]
+		}
+		copy(e.hand[2+nb:], u[2*opp:need])
 		mine := cards.Eval7(&e.hand)
 		opph = e.hand
 		safe := true
 		for o := range opp {
-			opph[0], opph[1] = e.unseen[2*o], e.unseen[2*o+1]
+			opph[0], opph[1] = u[2*o], u[2*o+1]
 			if cards.Eval7(&opph) > mine {
 				safe = false
 				break
@@ -178,6 +205,7 @@ func equityParams(margin, raise, allin float64) []strategies.Param {
 		{Name: "gain", Default: 0.05, Min: 0, Max: 1, Help: "switch only if it adds this much equity"},
 		{Name: "coward", Default: 3, Min: 2, Max: 7, Help: "fold as a coward (one bullet) once the bet reaches this (7 = never)"},
 		{Name: "growth", Default: 0, Min: 0, Max: 2, Help: "expected extra bullets per street still to come"},
+		{Name: "read", Default: 1, Min: 0.05, Max: 1, Help: "an opponent's raise narrows its range to this best fraction of hands (1 = random hands)"},
 	}
 }
 
@@ -191,5 +219,6 @@ func newEquity(v strategies.Values) Strategy {
 		Gain:     v["gain"],
 		Coward:   int(v["coward"]),
 		Growth:   v["growth"],
+		Read:     v["read"],
 	}
 }
