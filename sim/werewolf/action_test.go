@@ -115,3 +115,34 @@ func FuzzParseAction(f *testing.F) {
 		}
 	})
 }
+
+func TestEventsForHidesUntilTheEnd(t *testing.T) {
+	r, _ := Preset("5")
+	s, _ := NewDealt(r, []Role{RoleSeer, RoleVillager, RoleVillager, RoleWerewolf, RoleMadman}, 1)
+	_ = s.Apply(3, Whisper(NoContent, "secret"))
+	_ = s.Apply(0, Divine(3))
+	count := func(seat sim.Seat, k EventKind) int {
+		n := 0
+		for _, e := range s.EventsFor(seat, nil) {
+			if e.Kind == k {
+				n++
+			}
+		}
+		return n
+	}
+	if count(sim.NoSeat, EvWhisper) != 0 || count(1, EvWhisper) != 0 || count(3, EvWhisper) != 1 {
+		t.Fatal("wolf chat visible outside the pack during the game")
+	}
+	if count(sim.NoSeat, EvDeal) != 0 || count(1, EvDeal) != 1 || count(0, EvDivine) != 1 || count(1, EvDivine) != 0 {
+		t.Fatal("private events leak")
+	}
+	_ = s.Expire(DeadlineDiscussion)
+	for seat, target := range []sim.Seat{3, 3, 3, 0, 0} {
+		if err := s.Apply(sim.Seat(seat), Vote(target)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !s.Done() || count(sim.NoSeat, EvWhisper) != 1 || count(sim.NoSeat, EvDivine) != 1 || count(1, EvDeal) != 5 {
+		t.Fatal("after the end the whole log must be public")
+	}
+}

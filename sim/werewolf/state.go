@@ -228,6 +228,25 @@ func (s *State) Voted(seat sim.Seat) bool {
 // it, do not modify it; it stays valid until the next Apply or Expire.
 func (s *State) Events() []Event { return s.log }
 
+// EventsFor appends to dst[:0] the events seat may read now, in order:
+// those visible to it (Event.VisibleTo) while the game runs, and the whole
+// log once it has ended (specs/werewolf.md decision 12: wolf chat,
+// divines, kills and automatic actions become public). sim.NoSeat is a
+// spectator.
+func (s *State) EventsFor(seat sim.Seat, dst []Event) []Event {
+	dst = dst[:0]
+	if s.Done() {
+		return append(dst, s.log...)
+	}
+	role := s.Role(seat)
+	for _, e := range s.log {
+		if e.VisibleTo(seat, role) {
+			dst = append(dst, e)
+		}
+	}
+	return dst
+}
+
 // View returns what seat knows now: the fold of the events visible to it.
 // sim.NoSeat gives the spectator view (public events; after the end the
 // Reveal events show every role, and Events holds the whole log).
