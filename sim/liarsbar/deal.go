@@ -73,8 +73,9 @@ func (s *State) onlyHolder(seat sim.Seat) bool {
 
 // nextHolder is the next living seat after seat that holds cards.
 func (s *State) nextHolder(seat sim.Seat) sim.Seat {
+	t := seat
 	for j := int8(1); j < s.n; j++ {
-		t := sim.Seat((int8(seat) + j) % s.n)
+		t = s.after(t)
 		if s.alive[t] && s.hands[t].n > 0 {
 			return t
 		}
@@ -84,11 +85,22 @@ func (s *State) nextHolder(seat sim.Seat) sim.Seat {
 
 // nextAlive is the next living seat after seat.
 func (s *State) nextAlive(seat sim.Seat) sim.Seat {
+	t := seat
 	for j := int8(1); j <= s.n; j++ {
-		t := sim.Seat((int8(seat) + j) % s.n)
+		t = s.after(t)
 		if s.alive[t] {
 			return t
 		}
 	}
 	return sim.NoSeat
+}
+
+// after is the seat after t at the table (without the division of a
+// modulo: this runs on every play).
+func (s *State) after(t sim.Seat) sim.Seat {
+	t++
+	if t == sim.Seat(s.n) {
+		t = 0
+	}
+	return t
 }

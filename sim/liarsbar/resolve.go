@@ -1,52 +1,79 @@
 package liarsbar
 
-import "gamelab/sim"
+import (
+	"math/bits"
+
+	"gamelab/sim"
+)
 
 // play moves the cards of mask from seat's hand to the pile and passes the
-// turn to the next seat holding cards. The loop is branch-free (which
-// cards a random player picks is unpredictable): every card is written to
-// the pile and the pile grows only by the chosen ones; the kept ones are
-// packed into the new hand word.
+// turn to the next seat holding cards. It works on the hand as one word and
+// is branch-free (which cards a random player picks is unpredictable): the
+// chosen indices come from playIndex, the pile takes MaxPlay slots of which
+// only the chosen count, and the chosen bytes are cut from the word from
+// the highest index down.
 func (s *State) play(seat sim.Seat, mask uint8) {
 	h := &s.hands[seat]
 	x := h.word()
-	truth := uint64(1)<<s.table | 1<<Joker | 1<<Master // kinds that make a claim true
+	idx := &playIndex[mask]
+	n := int8(bits.OnesCount8(mask))
 	start := s.pileLen
-	pl := int(start)
-	var w, lie uint64
-	k := uint(0)
-	for i := range uint(h.n) {
-		c := x >> (8 * i) & 0xff
-		sel := uint64(mask>>i) & 1
-		s.pile[pl] = Card(c)
-		pl += int(sel)
-		lie |= sel &^ (truth >> c)
-		w |= c << (8 * k) & (sel - 1) // kept: sel-1 is all ones
-		k += uint(sel ^ 1)
+	pile := (*[MaxPlay]Card)(s.pile[start : start+MaxPlay])
+	for j, i := range idx {
+		pile[j] = Card(x >> (8 * uint(i)))
 	}
-	n := int8(pl) - start
-	s.pileLen = int8(pl)
-	h.set(w, int8(k))
+	w := cutByte(cutByte(cutByte(x, idx[2]), idx[1]), idx[0])
+	h.set(w, h.n-n)
+	// The claim is true when every card is the table card or wild.
+	t := uint64(s.table) * ones
+	truthful := zeroBytes(x^t) | zeroBytes(x^uint64(Joker)*ones) | zeroBytes(x^uint64(Master)*ones)
+	s.pileLen += n
 	s.last, s.lastStart, s.lastN = seat, start, n
 	s.played[seat] += n
 	st := &s.stats[seat]
 	st.plays++
-	st.lies += int32(lie & 1)
+	if mask&^truthful != 0 {
+		st.lies++
+	}
 	e := s.add(EvPlay)
 	e.Seat, e.N = seat, n
 	e = s.add(EvHand)
-	e.To, e.N = seat, int8(k)
+	e.To, e.N = seat, h.n
 	storeCards(&e.Cards, w)
 	s.turn = s.nextHolder(seat)
+}
+
+// playIndex lists, for every mask of at most MaxPlay bits, its indices in
+// ascending order, padded with MaxHand (an index cutByte leaves alone).
+var playIndex = func() (t [1 << MaxHand][MaxPlay]uint8) {
+	for m := range t {
+		k := 0
+		for i := range uint8(MaxHand) {
+			if m>>i&1 != 0 && k < MaxPlay {
+				t[m][k] = i
+				k++
+			}
+		}
+		for ; k < MaxPlay; k++ {
+			t[m][k] = MaxHand
+		}
+	}
+	return t
+}()
+
+// cutByte removes byte i (0..7) of w, moving the higher bytes down; i =
+// MaxHand leaves w as it is.
+func cutByte(w uint64, i uint8) uint64 {
+	low := uint64(1)<<(8*uint(i)) - 1 // bytes below i (all of them for i = 8)
+	return w&low | w>>8&^low
 }
 
 // challenge reveals the last play and resolves it by variant: a pull of
 // the loser (basic), every other seat pulling (a Devil), or aims (chaos).
 func (s *State) challenge(seat sim.Seat) {
 	p := s.last
-	e := newEvent(EvChallenge)
-	e.Round, e.Seat, e.Target = s.round, seat, p
-	s.emit(e)
+	e := s.add(EvChallenge)
+	e.Seat, e.Target = seat, p
 
 	shown := s.pile[s.lastStart : s.lastStart+s.lastN]
 	truthful, devil, chaos, master := true, false, false, false
@@ -56,10 +83,11 @@ func (s *State) challenge(seat sim.Seat) {
 		chaos = chaos || c == Chaos
 		master = master || c == Master
 	}
-	e = newEvent(EvReveal)
-	e.Round, e.Seat, e.Truthful = s.round, p, truthful
-	e.N = int8(copy(e.Cards[:], shown))
-	s.emit(e)
+	e = s.add(EvReveal)
+	e.Seat, e.Truthful, e.N = p, truthful, int8(len(shown))
+	for i, c := range shown {
+		e.Cards[i] = c
+	}
 	s.stats[seat].challenges++
 	if truthful {
 		s.truths[p]++
@@ -77,8 +105,9 @@ func (s *State) challenge(seat sim.Seat) {
 			s.outs++
 			group := s.outs
 			dead := false
+			t := p
 			for j := int8(1); j < s.n; j++ {
-				t := sim.Seat((int8(p) + j) % s.n)
+				t = s.after(t)
 				if s.alive[t] {
 					dead = s.shoot(t, t, group) || dead
 				}
@@ -137,9 +166,8 @@ func (s *State) shoot(shooter, target sim.Seat, group int8) bool {
 	if hit && shooter != target {
 		g.load(s.seed, shooter) // chaos: a revolver that fired is reloaded [ours]
 	}
-	e := newEvent(EvShot)
-	e.Round, e.Seat, e.Target, e.Pull, e.Pulls, e.Hit = s.round, shooter, target, pull, g.pulls, hit
-	s.emit(e)
+	e := s.add(EvShot)
+	e.Seat, e.Target, e.Pull, e.Pulls, e.Hit = shooter, target, pull, g.pulls, hit
 	if hit {
 		if group == 0 {
 			s.outs++
@@ -148,9 +176,8 @@ func (s *State) shoot(shooter, target sim.Seat, group int8) bool {
 		s.alive[target] = false
 		s.nAlive--
 		s.out[target] = group
-		e = newEvent(EvEliminated)
-		e.Round, e.Seat, e.N = s.round, target, group
-		s.emit(e)
+		e = s.add(EvEliminated)
+		e.Seat, e.N = target, group
 	}
 	return hit
 }
@@ -165,16 +192,15 @@ func (s *State) aim(seat, target sim.Seat) {
 	}
 	// Resolve in seat order from aimFrom; the dead do not fire, and a shot
 	// at a seat that died meanwhile is not fired [ours].
-	for j := int8(0); j < s.n; j++ {
-		sh := sim.Seat((int8(s.aimFrom) + j) % s.n)
+	sh := s.aimFrom
+	for j := int8(0); j < s.n; j, sh = j+1, s.after(sh) {
 		t := s.aims[sh]
 		s.aims[sh] = sim.NoSeat
 		if t == sim.NoSeat || !s.alive[sh] || !s.alive[t] || s.nAlive <= 1 {
 			continue
 		}
-		e := newEvent(EvAim)
-		e.Round, e.Seat, e.Target = s.round, sh, t
-		s.emit(e)
+		e := s.add(EvAim)
+		e.Seat, e.Target = sh, t
 		s.shoot(sh, t, 0)
 	}
 	s.endRound()
@@ -183,9 +209,8 @@ func (s *State) aim(seat, target sim.Seat) {
 // endRound logs the round's end, then finishes the game or deals the next
 // round to the loser (or the next living seat).
 func (s *State) endRound() {
-	e := newEvent(EvRoundEnd)
-	e.Round, e.Seat = s.round, s.loser
-	s.emit(e)
+	e := s.add(EvRoundEnd)
+	e.Seat = s.loser
 	if s.nAlive <= 1 || int(s.round) >= s.rules.MaxRounds {
 		s.finish()
 		return
@@ -218,7 +243,6 @@ func (s *State) finish() {
 	if ties > 1 {
 		s.winner = sim.NoSeat
 	}
-	e := newEvent(EvGameOver)
-	e.Round, e.Seat = s.round, s.winner
-	s.emit(e)
+	e := s.add(EvGameOver)
+	e.Seat = s.winner
 }

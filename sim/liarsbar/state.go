@@ -39,7 +39,7 @@ type State struct {
 	tableLeft  int8
 	tableCycle int16
 
-	pile      [maxDeck]Card // cards played this round, in order
+	pile      [maxDeck + MaxPlay - 1]Card // cards played this round, in order (play writes MaxPlay slots)
 	pileLen   int8
 	played    [MaxPlayers]int8
 	last      sim.Seat // seat of the previous play this round, NoSeat if none
