@@ -265,6 +265,7 @@ func (r *Referee) send(ctx context.Context, req *gn.Event, out []Out) {
 // space), as the live server's mineNonceForSort does.
 func (r *Referee) mine(ev *gn.Event, i, n int) error {
 	base := ev.Tags
+	ev.PubKey = r.cfg.Keys.Pub // part of the id
 	lo := uint64(n-1-i) * 65536 / uint64(n)
 	hi := uint64(n-i) * 65536 / uint64(n)
 	for nonce := 0; ; nonce++ {
