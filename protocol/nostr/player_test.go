@@ -140,6 +140,9 @@ func TestPlayerReplaysTranscript(t *testing.T) {
 			case <-ctx.Done():
 				t.Fatalf("no answer for #%d %q", e.N, e.Content)
 			}
+			if got == nil {
+				t.Fatalf("no answer for #%d %q (test deadline)", e.N, e.Content)
+			}
 			want := rename.Replace(e.Content)
 			if got.Content != want {
 				t.Fatalf("#%d: player sent %q, want %q", e.N, got.Content, want)
@@ -159,6 +162,8 @@ func TestPlayerReplaysTranscript(t *testing.T) {
 				select {
 				case again = <-srvPool.Events():
 				case <-ctx.Done():
+				}
+				if again == nil {
 					t.Fatal("no corrected answer after the error reply")
 				}
 				c2, _ := wire.ParseCommand(again.Content)
