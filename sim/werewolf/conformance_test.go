@@ -61,7 +61,7 @@ func (c *viewChecker) check(s *State) error {
 	}
 	c.seen = len(s.log)
 	c.steps++
-	full := c.steps%13 == 0 || s.Done()
+	full := c.steps%31 == 0 || s.Done()
 	for _, seat := range s.Next() {
 		if !s.Alive(seat) {
 			return fmt.Errorf("dead seat %d asked to act", seat)
@@ -134,7 +134,7 @@ func conformance(t *testing.T, r Rules, games int, root uint64) simtest.Stats {
 		Check:      vc.check,
 		ScoreSum:   math.NaN(), // scores sum to the winning team's size; checked below
 		MaxSteps:   100_000,
-		CheckEvery: 61,
+		CheckEvery: 97,
 	}, games, root)
 }
 
@@ -177,7 +177,11 @@ func TestConformanceOptions(t *testing.T) {
 	for name, r := range cases {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			conformance(t, r, 1000, sim.Label(name))
+			games := 1000
+			if r.Players > 10 {
+				games = 300
+			}
+			conformance(t, r, games, sim.Label(name))
 		})
 	}
 }
