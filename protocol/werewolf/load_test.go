@@ -16,7 +16,7 @@ import (
 // against one server on 127.0.0.1 and returns every accepted action's
 // latency (request to acknowledged commit) and the wall time.
 func loadRun(t testing.TB, games int, poll time.Duration) ([]time.Duration, time.Duration) {
-	ts := startServer(t.(*testing.T), "", 1)
+	ts := startServer(t, "", 1)
 	tr := &http.Transport{MaxIdleConns: 4096, MaxIdleConnsPerHost: 4096, IdleConnTimeout: time.Minute}
 	defer tr.CloseIdleConnections()
 	c := NewClient(ts.http.URL, &http.Client{Transport: tr, Timeout: 60 * time.Second})
@@ -84,7 +84,7 @@ func TestLoad200Games(t *testing.T) {
 	if testing.Short() {
 		t.Skip("load test: skipped with -short")
 	}
-	lat, wall := loadRun(t, 200, 200*time.Millisecond)
+	lat, wall := loadRun(t, 200, 400*time.Millisecond)
 	slices.Sort(lat)
 	p50, p99 := percentile(lat, 0.50), percentile(lat, 0.99)
 	t.Logf("200 games, 1000 clients: %d actions in %v (%.0f actions/s); action latency p50 %v, p99 %v, max %v",

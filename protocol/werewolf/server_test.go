@@ -18,7 +18,7 @@ import (
 
 // testServer is a server on 127.0.0.1 with its own database file.
 type testServer struct {
-	t     *testing.T
+	t     testing.TB
 	db    string
 	store *Store
 	srv   *Server
@@ -26,12 +26,16 @@ type testServer struct {
 	c     *Client
 }
 
-func startServer(t *testing.T, db string, scale float64) *testServer {
+func startServer(t testing.TB, db string, scale float64) *testServer {
+	return startServerWith(t, db, scale, StoreOptions{Fast: true})
+}
+
+func startServerWith(t testing.TB, db string, scale float64, so StoreOptions) *testServer {
 	t.Helper()
 	if db == "" {
 		db = filepath.Join(t.TempDir(), "werewolf.db")
 	}
-	store, err := OpenStore(db, StoreOptions{Fast: true})
+	store, err := OpenStore(db, so)
 	if err != nil {
 		t.Fatal(err)
 	}
