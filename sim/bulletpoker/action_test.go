@@ -3,6 +3,7 @@ package bulletpoker
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -125,5 +126,20 @@ func TestHandCap(t *testing.T) {
 	}
 	if capped == 0 {
 		t.Error("no match reached the cap")
+	}
+}
+
+func TestRefusedError(t *testing.T) {
+	s := New(Classic(), 1)
+	seat := s.Next()[0]
+	other := (seat + 1) % 4
+	err := s.Apply(other, Action{Kind: Check})
+	var re *RefusedError
+	if !errors.As(err, &re) || !errors.Is(err, ErrNotYourTurn) || re.Seat != other {
+		t.Fatalf("wrong seat: %v", err)
+	}
+	err = s.Apply(seat, Action{Kind: Coward})
+	if !errors.Is(err, ErrIllegalAction) || err.Error() != fmt.Sprintf("bulletpoker: illegal action: seat %d, coward", seat) {
+		t.Fatalf("coward at one bullet: %v", err)
 	}
 }

@@ -25,6 +25,22 @@ var (
 	ErrIllegalAction = errors.New("bulletpoker: illegal action")
 )
 
+// RefusedError is the error of a refused action: errors.Is matches its
+// Err (ErrNotYourTurn or ErrIllegalAction). The message is formatted only
+// when asked for, so refusals stay cheap.
+type RefusedError struct {
+	Err    error
+	Seat   sim.Seat
+	Action Action
+}
+
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("%v: seat %d, %s", e.Err, e.Seat, e.Action)
+}
+
+// Unwrap returns the sentinel error.
+func (e *RefusedError) Unwrap() error { return e.Err }
+
 // State is a match in progress. Copy it only with Clone.
 type State struct {
 	rules Rules
@@ -200,11 +216,11 @@ func (s *State) Apply(seat sim.Seat, a Action) error {
 		return ErrGameOver
 	}
 	if !s.asked(seat) {
-		return fmt.Errorf("%w: seat %d (next %v)", ErrNotYourTurn, seat, s.Next())
+		return &RefusedError{Err: ErrNotYourTurn, Seat: seat, Action: a}
 	}
 	var buf [16]Action
 	if !slices.Contains(s.Legal(seat, buf[:0]), a) {
-		return fmt.Errorf("%w: seat %d may not %s now", ErrIllegalAction, seat, a)
+		return &RefusedError{Err: ErrIllegalAction, Seat: seat, Action: a}
 	}
 	if s.simul {
 		s.answer[seat], s.answered[seat] = a, true
