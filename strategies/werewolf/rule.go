@@ -297,9 +297,10 @@ func (r *Rule) suspect(v *werewolf.View, rng *rand.Rand) {
 		}
 		// A seer claimer is worth keeping alive in proportion to the trust
 		// it gets; several claimers share that trust and draw suspicion.
-		r.score[c] -= 2 * tc
-		if k > 1 {
-			r.score[c] += r.counter
+		if k == 1 {
+			r.score[c] -= 2 * tc
+		} else {
+			r.score[c] += r.counter * float64(k-1)
 		}
 		for i := range n {
 			if v.CameOut[i] == werewolf.RoleSeer && k > 1 {
