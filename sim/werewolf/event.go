@@ -44,7 +44,9 @@ func (k EventKind) String() string {
 }
 
 // Event is one entry of the game's log. Day is the day number when it
-// happened (night N belongs to day N; see Phase). Auto marks an action the
+// happened (night N belongs to day N; see Phase): a divine on night N has
+// Day N, which the spec's divine_results report as day N+1; a medium result
+// for day N's execution has Day N, as the spec reports it. Auto marks an action the
 // engine took for a player whose deadline passed. Unused seat fields are
 // sim.NoSeat.
 type Event struct {
