@@ -68,9 +68,12 @@ Example: lab serve werewolf --listen 127.0.0.1:3000 --db werewolf.db`)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case <-ctx.Done():
+		// Stop the clocks and end the SSE streams first, so Shutdown does
+		// not wait for them; requests still in flight get a 503.
+		srv.Close()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		hs.Shutdown(sctx) // SSE streams are cut when the deadline passes
+		hs.Shutdown(sctx)
 		return nil
 	case err := <-errc:
 		if errors.Is(err, http.ErrServerClosed) {

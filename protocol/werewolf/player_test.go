@@ -26,6 +26,12 @@ func playGame(t testing.TB, ctx context.Context, c *Client, n int, seed uint64, 
 	if err != nil {
 		t.Fatal(err)
 	}
+	return playCreated(t, ctx, c, g, seed, strat, poll, onAction)
+}
+
+// playCreated plays the created game g as playGame does.
+func playCreated(t testing.TB, ctx context.Context, c *Client, g CreateGameResponse, seed uint64, strat func(seat int) Decider, poll time.Duration, onAction func(ww.Action, time.Duration)) GameInfo {
+	n := len(g.Players)
 	var wg sync.WaitGroup
 	infos := make([]GameInfo, n)
 	errs := make([]error, n)

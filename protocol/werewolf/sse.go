@@ -57,7 +57,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request, g *game) {
 		select {
 		case <-r.Context().Done():
 			return
-		case <-ch:
+		case _, ok := <-ch:
+			if !ok {
+				return // the server is closing
+			}
 			if send() {
 				return
 			}
