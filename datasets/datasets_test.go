@@ -31,7 +31,7 @@ func testRecords() []arena.Record {
 var testInfo = RunInfo{Version: "test", Game: "coin", Rules: "three", RulesJSON: `{"players":3}`,
 	Players: []string{"a", "b?x=1"}, Schedule: "duplicate", Seed: 42, First: 4, End: 7, Total: 9, Shard: "1/3", Decisions: true}
 
-func writeRun(t *testing.T, dir string) {
+func writeRun(t testing.TB, dir string) {
 	t.Helper()
 	w, err := Create(dir, testInfo, 2)
 	if err != nil {
@@ -165,4 +165,21 @@ func TestAbortLeavesNothing(t *testing.T) {
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("abort left %v", ents)
 	}
+}
+
+// Any bytes under the name games.parquet give an error, never a panic.
+func FuzzReadRun(f *testing.F) {
+	dir := f.TempDir()
+	writeRun(f, dir)
+	good, _ := os.ReadFile(filepath.Join(dir, "games.parquet"))
+	f.Add(good)
+	f.Add([]byte("PAR1PAR1"))
+	f.Add(good[:len(good)/2])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d := t.TempDir()
+		os.WriteFile(filepath.Join(d, "games.parquet"), data, 0o644)
+		os.WriteFile(filepath.Join(d, "seats.parquet"), data, 0o644)
+		ReadRun(d, func(*arena.Record) error { return nil })
+		ReadAll[GameRow](filepath.Join(d, "games.parquet"), Games)
+	})
 }

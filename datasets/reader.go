@@ -58,7 +58,8 @@ func OpenTable[T any](path, name string) (*os.File, *parquet.File, RunInfo, erro
 }
 
 // ReadAll reads every row of a table file (for tests and small files).
-func ReadAll[T any](path, name string) ([]T, RunInfo, error) {
+func ReadAll[T any](path, name string) (rows []T, info RunInfo, err error) {
+	defer recoverCorrupt(path, &err)
 	f, pf, info, err := OpenTable[T](path, name)
 	if err != nil {
 		return nil, info, err
@@ -93,7 +94,8 @@ func Info(dir string) (RunInfo, error) {
 // ReadRun streams the games of a run directory back as Records, in file
 // order, reading games.parquet and seats.parquet side by side with memory
 // bounded by the read buffer. The Record passed to fn is reused.
-func ReadRun(dir string, fn func(*arena.Record) error) (RunInfo, error) {
+func ReadRun(dir string, fn func(*arena.Record) error) (info RunInfo, err error) {
+	defer recoverCorrupt(dir, &err)
 	gf, gp, info, err := OpenTable[GameRow](filepath.Join(dir, Games+".parquet"), Games)
 	if err != nil {
 		return info, err
@@ -149,6 +151,14 @@ func ReadRun(dir string, fn func(*arena.Record) error) (RunInfo, error) {
 		return info, fmt.Errorf("%w: %s: %d seat rows without a game", ErrForeign, dir, len(sq))
 	}
 	return info, nil
+}
+
+// recoverCorrupt turns a panic of the Parquet library on a corrupt file
+// (it panics on some malformed pages) into ErrForeign.
+func recoverCorrupt(path string, err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%w: %s: corrupt file (%v)", ErrForeign, path, r)
+	}
 }
 
 func toRecord(g *GameRow, seats []SeatRow, r *arena.Record) error {
