@@ -69,9 +69,11 @@ func BenchmarkLegal(b *testing.B) {
 	s := New(r, 3)
 	seat := s.Next()[0]
 	legal := make([]Action, 0, 64)
+	cpu0 := cpuTime()
 	for b.Loop() {
 		legal = s.Legal(seat, legal[:0])
 	}
+	reportCPU(b, cpu0)
 }
 
 // cpuTime is the process's user+system CPU time. On the shared, loaded
@@ -85,9 +87,45 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// reportCPU reports the CPU time per operation (see cpuTime).
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
 func reportGames(b *testing.B, cpu0 time.Duration) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	if cpu := cpuTime() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
 	}
+}
+
+// BenchmarkDeal is one round's deal in 4-seat basic: table card, shuffle,
+// sorted hands and their events (a game has about 12).
+func BenchmarkDeal(b *testing.B) {
+	r, _ := Preset(VariantBasic)
+	s := New(r, 1)
+	cpu0 := cpuTime()
+	for b.Loop() {
+		s.seed++
+		s.round = 0
+		s.events = s.events[:0]
+		s.startRound(0)
+	}
+	reportCPU(b, cpu0)
+}
+
+// BenchmarkReset is starting a 4-seat basic game in a reused State:
+// validation, revolvers, first player and the first deal.
+func BenchmarkReset(b *testing.B) {
+	r, _ := Preset(VariantBasic)
+	var s State
+	seed := uint64(0)
+	cpu0 := cpuTime()
+	for b.Loop() {
+		seed++
+		s.Reset(r, seed)
+	}
+	reportCPU(b, cpu0)
 }

@@ -1,6 +1,10 @@
 package liarsbar
 
-import "gamelab/sim"
+import (
+	"math/bits"
+
+	"gamelab/sim"
+)
 
 // startRound draws the table card, deals and lets first move.
 func (s *State) startRound(first sim.Seat) {
@@ -17,7 +21,7 @@ func (s *State) startRound(first sim.Seat) {
 
 	s.deck = s.base
 	p := sim.NewPCG(sim.Seed(s.seed, labelDeck, uint64(s.round)))
-	sim.Shuffle(&p, s.deck[:s.deckLen])
+	shuffle(p, s.deck[:s.deckLen])
 	s.pileLen, s.lastN, s.lastStart = 0, 0, 0
 	s.played = [MaxPlayers]int8{}
 	s.last = sim.NoSeat
@@ -42,10 +46,10 @@ func (s *State) startRound(first sim.Seat) {
 			cnt += 1 << (8 * c)
 		}
 		s.dealt += hs
-		for c := range s.dealtKinds[i] {
-			s.dealtKinds[i][c] = int8(cnt >> (8 * c))
-		}
-		w := sortedWord(cnt)
+		k := &s.dealtKinds[i]
+		k[0], k[1], k[2], k[3] = int8(cnt), int8(cnt>>8), int8(cnt>>16), int8(cnt>>24)
+		k[4], k[5], k[6] = int8(cnt>>32), int8(cnt>>40), int8(cnt>>48)
+		w := sortedWord(cnt, hs)
 		h.set(w, hs)
 		e := s.add(EvHand)
 		e.To, e.N = i, hs
@@ -103,4 +107,25 @@ func (s *State) after(t sim.Seat) sim.Seat {
 		t = 0
 	}
 	return t
+}
+
+// The deal writes dealtKinds unrolled for exactly 7 card kinds.
+var _ [NumCards - 7]struct{}
+var _ [7 - NumCards]struct{}
+
+// shuffle is sim.Shuffle with IntN written out in the loop (the same
+// Lemire draws, so the same permutation for the same generator; the
+// golden files pin it): the deal shuffles the deck every round.
+func shuffle(p sim.PCG, s []Card) {
+	for i := len(s) - 1; i > 0; i-- {
+		n := uint64(i + 1)
+		hi, lo := bits.Mul64(p.Uint64(), n)
+		if lo < n {
+			thresh := -n % n
+			for lo < thresh {
+				hi, lo = bits.Mul64(p.Uint64(), n)
+			}
+		}
+		s[i], s[hi] = s[hi], s[i]
+	}
 }

@@ -57,17 +57,18 @@ func zeroBytes(x uint64) uint8 {
 	return ^uint8(nz * 0x0102040810204080 >> 56)
 }
 
-// sortedWord lays out the hand with cnt[c] cards of kind c (cnt: 8 bits a
-// kind) in Card order, card i in byte i.
-func sortedWord(cnt uint64) uint64 {
+// sortedWord lays out the n cards with cnt's byte c cards of kind c in
+// Card order, card i in byte i, without a loop over kinds: with cum_c the
+// number of cards of kind at most c (the bytes of cnt*ones are those
+// prefix sums), card p is the number of kinds c with cum_c <= p, so the
+// word is the sum of the "thermometers" ones<<(8*cum_c), cut to n bytes.
+func sortedWord(cnt uint64, n int8) uint64 {
+	cum := cnt * ones
 	var w uint64
-	pos := uint(0)
-	for c := range uint64(NumCards) {
-		m := uint(cnt>>(8*c)) & 0xff
-		w |= (c * ones & (1<<(8*m) - 1)) << pos
-		pos += 8 * m
+	for c := range NumCards - 1 { // cum of the last kind is n: only the tail
+		w += ones << (8 * (cum >> (8 * c) & 0xff))
 	}
-	return w
+	return w & (uint64(1)<<(8*uint(n)) - 1)
 }
 
 // sort puts the hand in Card order (insertion sort; at most 8 cards),

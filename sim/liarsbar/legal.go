@@ -179,6 +179,13 @@ func (s *State) check(seat sim.Seat, a Action) error {
 // Apply lets seat take a. An illegal action returns an error (ErrGameOver,
 // ErrNotYourTurn or ErrIllegalAction) and changes nothing.
 func (s *State) Apply(seat sim.Seat, a Action) error {
+	// The common case, a legal play, is checked here without the error
+	// paths of check (the same conditions, in the same order).
+	if a.Kind == Play && s.phase == phaseMove && seat == s.turn && a.Target == sim.NoSeat &&
+		validPlay(&s.hands[seat], a.Cards, s.rules.MaxPlay) && !s.onlyHolder(seat) {
+		s.play(seat, a.Cards)
+		return nil
+	}
 	if err := s.check(seat, a); err != nil {
 		return err
 	}

@@ -82,19 +82,30 @@ func New(r Rules, seed uint64) *State {
 // Reset starts a new game in s, reusing its event log's memory (so a loop
 // of games allocates nothing). It panics if r is invalid.
 func (s *State) Reset(r Rules, seed uint64) {
-	if err := r.Validate(); err != nil {
-		panic(err)
+	// A reused State keeps its rules' deck: validating and laying out the
+	// same rules again for every game of a loop is wasted work.
+	same := s.deckLen > 0 && r == s.rules
+	if !same {
+		if err := r.Validate(); err != nil {
+			panic(err)
+		}
 	}
 	ev := s.events[:0]
 	if ev == nil {
-		ev = make([]Event, 0, 256) // a 4-seat game logs ~150 events
+		ev = make([]Event, 0, 256) // a 4-seat basic game logs ~230 events
 	}
-	*s = State{rules: r, v: r.code(), seed: seed, n: int8(r.Players), events: ev}
-	d := r.Deck()
-	for c, k := range d {
-		for range k {
-			s.base[s.deckLen] = Card(c)
-			s.deckLen++
+	base, deckLen := s.base, s.deckLen
+	*s = State{}
+	s.rules, s.v, s.seed, s.n, s.events = r, r.code(), seed, int8(r.Players), ev
+	if same {
+		s.base, s.deckLen = base, deckLen
+	} else {
+		d := r.Deck()
+		for c, k := range d {
+			for range k {
+				s.base[s.deckLen] = Card(c)
+				s.deckLen++
+			}
 		}
 	}
 	s.nAlive = s.n
