@@ -24,6 +24,22 @@ func ruleParams(fakeWolf, fakeMadman float64) []strategies.Param {
 	}
 }
 
+// texts holds the bot's sentences, made once so talking allocates nothing.
+var texts = func() (t struct {
+	kill, vote          [werewolf.MaxPlayers]string
+	divined, identified [werewolf.MaxPlayers][2]string // [seat][is werewolf]
+}) {
+	for i := range werewolf.MaxPlayers {
+		t.kill[i] = fmt.Sprintf("Let us kill seat %d tonight.", i)
+		t.vote[i] = fmt.Sprintf("I will vote for seat %d.", i)
+		for j, sp := range [2]werewolf.Role{werewolf.RoleVillager, werewolf.RoleWerewolf} {
+			t.divined[i][j] = fmt.Sprintf("I divined seat %d: %s.", i, sp)
+			t.identified[i][j] = fmt.Sprintf("The executed seat %d was a %s.", i, sp)
+		}
+	}
+	return t
+}()
+
 // Rule is the rule-based player. Every decision is a function of the view
 // and the parameters (plus the RNG for tie-breaks, the fake-claim coin and
 // invented results), so it plays the same from a live adapter's view.
@@ -112,7 +128,7 @@ func (r *Rule) night(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) 
 		t := r.victim(v)
 		if v.WhispersLeft > 0 && v.PackPlan[v.Seat] != t {
 			if a := werewolf.Whisper(werewolf.VoteFor(t), ""); has(legal, a) {
-				a.Text = fmt.Sprintf("Let us kill seat %d tonight.", t)
+				a.Text = texts.kill[t]
 				return a
 			}
 		}
@@ -199,13 +215,13 @@ func (r *Rule) talk(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) (
 				for i := range v.Players {
 					t := sim.Seat(i)
 					if res := v.Results[t]; res != werewolf.RoleNone && v.Divined[me].Says(t) != res {
-						return say(werewolf.Divined(t, res), fmt.Sprintf("I divined seat %d: %s.", t, res))
+						return say(werewolf.Divined(t, res), texts.divined[t][b2i(res == werewolf.RoleWerewolf)])
 					}
 				}
 			} else if claimed := bits.OnesCount16(v.Divined[me].White | v.Divined[me].Black); claimed < int(v.Day) {
 				t, res := r.invent(v, rng)
 				if t != sim.NoSeat {
-					return say(werewolf.Divined(t, res), fmt.Sprintf("I divined seat %d: %s.", t, res))
+					return say(werewolf.Divined(t, res), texts.divined[t][b2i(res == werewolf.RoleWerewolf)])
 				}
 			}
 		}
@@ -217,7 +233,7 @@ func (r *Rule) talk(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) (
 				if v.CameOut[me] != werewolf.RoleMedium {
 					return say(werewolf.ComingOut(werewolf.RoleMedium), "I am the medium.")
 				}
-				return say(werewolf.Identified(t, res), fmt.Sprintf("The executed seat %d was a %s.", t, res))
+				return say(werewolf.Identified(t, res), texts.identified[t][b2i(res == werewolf.RoleWerewolf)])
 			}
 		}
 	}
@@ -230,7 +246,7 @@ func (r *Rule) talk(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) (
 		}
 	}
 	if best != sim.NoSeat && v.Intent[me] != best {
-		return say(werewolf.VoteFor(best), fmt.Sprintf("I will vote for seat %d.", best))
+		return say(werewolf.VoteFor(best), texts.vote[best])
 	}
 	return werewolf.Action{}, false
 }
@@ -353,4 +369,11 @@ func (r *Rule) suspect(v *werewolf.View, rng *rand.Rand) {
 		}
 	}
 	r.score[me] = -1e9
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
