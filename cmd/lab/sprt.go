@@ -92,7 +92,7 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 		return usagef("--games %d: want a positive count", f.games)
 	}
 	fmt.Fprintf(stderr, "lab sprt: %s %s, %s vs %s, seed %d (replay with --seed %d)\n", m.Game(), m.RulesName(), m.Players()[0], m.Players()[1], seed, seed)
-	out, err := playSPRT(ctx, m, sched, test, sched.RoundUp(f.games), f.workers)
+	out, err := playSPRT(ctx, m, sched, test, sched.RoundUp(f.games), f.workers, true)
 	if err != nil {
 		return inputError(err)
 	}
@@ -120,9 +120,10 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 
 var errStop = errors.New("sprt: bound crossed")
 
-// playSPRT feeds sets to the test in order and stops at the first set
-// where a bound is crossed, so the verdict does not depend on workers.
-func playSPRT(ctx context.Context, m arena.Match, sched *arena.Schedule, test *arena.SPRT, games int64, workers int) (sprtOutcome, error) {
+// playSPRT feeds sets to the test in order and, with stop, ends at the
+// first set where a bound is crossed, so the verdict does not depend on
+// workers.
+func playSPRT(ctx context.Context, m arena.Match, sched *arena.Schedule, test *arena.SPRT, games int64, workers int, stop bool) (sprtOutcome, error) {
 	k := int(sched.SetSize())
 	scores := make([]float64, 0, k)
 	var trace []float64
@@ -139,7 +140,7 @@ func playSPRT(ctx context.Context, m arena.Match, sched *arena.Schedule, test *a
 		test.AddSet(scores)
 		scores = scores[:0]
 		trace = append(trace, test.LLR())
-		if test.Verdict() != "" {
+		if stop && test.Verdict() != "" {
 			return errStop
 		}
 		return nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"math"
 
@@ -79,7 +80,6 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if f.games < 10 {
 		return usagef("--games %d: the budget must be at least 10 games", f.games)
 	}
-	fmt.Fprintf(stderr, "lab tune: %s %s, %s, %d games, seed %d (replay with --seed %d)\n", r.Name(), f.rules, start.String(), f.games, seed, seed)
 
 	// θ in [0,1]^d: each parameter scaled by its range.
 	d := len(tunable)
@@ -97,16 +97,20 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 			sp.Params[k] = v
 		}
 		for i, p := range tunable {
-			sp.Params[p.Name] = p.Min + min(max(th[i], 0), 1)*(p.Max-p.Min)
+			// 4 significant digits: SPSA's noise is far above that
+			v := p.Min + min(max(th[i], 0), 1)*(p.Max-p.Min)
+			sp.Params[p.Name], _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
 		}
 		return sp.String()
 	}
 	m0, _ := r.Prepare(f.rules, []string{start.String()})
+	fmt.Fprintf(stderr, "lab tune: %s %s, %s, %d games, seed %d (replay with --seed %d)\n", r.Name(), m0.RulesName(), start.String(), f.games, seed, seed)
 	seats := int64(m0.Seats())
 	tuneGames := f.games * 4 / 5
 	iters := max(tuneGames/seats, 1)
 	// Spall's guidelines: α = 0.602, γ = 0.101, A ≈ 10 % of the steps;
-	// c = 0.1 of the range; a sized for a first step of about 0.05.
+	// c = 0.1 of the range; a sized so that a score difference of 0.5
+	// moves a parameter by about 2.5 % of its range at the first step.
 	const alpha, gamma = 0.602, 0.101
 	A := 0.1 * float64(iters)
 	c := 0.1
@@ -160,7 +164,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	sched, _ := arena.NewSchedule("duplicate", m.Seats(), 2, arenaSeed(seed, 1<<62))
 	test, _ := arena.NewSPRT(0, 5, 0.05, 0.05, m.Seats())
 	evalGames := sched.RoundUp(max(f.games-tuneGames, seats))
-	if _, err := playSPRT(ctx, m, sched, test, evalGames, f.workers); err != nil {
+	if _, err := playSPRT(ctx, m, sched, test, evalGames, f.workers, false); err != nil {
 		return inputError(err)
 	}
 	e := test.Estimate()
