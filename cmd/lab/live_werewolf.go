@@ -64,7 +64,7 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 	}
 	c := werewolf.NewClient(*server, nil)
 	p := &werewolf.Player{Client: c, Game: *game, Token: *token, Strategy: strat,
-		Rng: rand.New(rand.NewPCG(*seed, 0)), Poll: *poll,
+		Rng: rand.New(rand.NewPCG(*seed, 0)), Poll: *poll, Tolerant: true,
 		Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))}
 	info, err := p.Run(ctx)
 	if err != nil {

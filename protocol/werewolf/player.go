@@ -39,6 +39,12 @@ type Player struct {
 	// OnAction, if set, is called after each accepted action with its
 	// latency (tests and the load test measure with it).
 	OnAction func(a ww.Action, latency time.Duration)
+	// Tolerant keeps playing when the server answers 400 to an action
+	// (logged; the strategy decides again on the next poll). A server
+	// without our extensions may hide what makes an action legal (e.g. the
+	// pack of a werewolf). Off, a 400 ends Run with the error: on our
+	// server it means a bug.
+	Tolerant bool
 }
 
 // ErrStrategy reports a strategy that chose an action not in legal.
@@ -109,7 +115,7 @@ func (p *Player) Run(ctx context.Context) (GameInfo, error) {
 					continue // read again at once: there may be more to do
 				case a.Kind == ww.ActPass && (code == http.StatusNotFound || code == http.StatusMethodNotAllowed):
 					noPass = true // a server without the extension
-				case code == http.StatusConflict || code == http.StatusForbidden:
+				case code == http.StatusConflict || code == http.StatusForbidden || (p.Tolerant && code == http.StatusBadRequest):
 					// The phase moved on between reading and acting: decide
 					// again on the next poll.
 					delete(decided, v)
