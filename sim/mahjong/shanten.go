@@ -16,8 +16,9 @@ import (
 // of 14−3·melds tiles (with the draw) gives the shanten after the best
 // discard. "Exact" means no reading ever counts on a fifth copy of a kind:
 // 1111m234p567s789s2z is 1-shanten, not tenpai on a fifth 1m (Waits, which
-// is shape-based, still lists 1m). Shanten allocates nothing; it panics if
-// a count exceeds 4 or a group holds more than 14 tiles.
+// is shape-based, still lists 1m). Shanten allocates nothing. Counts above
+// 4, more than 14 concealed tiles or melds outside 0–4 give a meaningless
+// number (never a panic): callers validate outside input first.
 func Shanten(c *[34]uint8, melds int) int {
 	s := ShantenNormal(c, melds)
 	if melds != 0 || s <= 0 {

@@ -335,3 +335,18 @@ func TestShantenMeldedBruteForce(t *testing.T) {
 		}
 	})
 }
+
+// TestShantenNeverPanics: garbage in (counts up to 255, any melds) gives
+// some number, never a panic.
+func TestShantenNeverPanics(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var c [34]uint8
+		for i := range c {
+			c[i] = rapid.Uint8().Draw(t, "c")
+		}
+		melds := rapid.IntRange(-10, 10).Draw(t, "melds")
+		Shanten(&c, melds)
+		Waits(&c, melds)
+		Ukeire(&c, melds, &c, nil)
+	})
+}

@@ -146,15 +146,20 @@ func Tenpai(c *[34]uint8, melds int) bool { return Waits(c, melds) != 0 }
 
 // fifthTileCompletes reports whether c plus a fifth copy of w splits into
 // sets and one pair (the normal form; seven pairs and kokushi cannot use a
-// fifth copy).
+// fifth copy). Counts that are not a hand (above 4, over 14 tiles) give
+// false.
 func fifthTileCompletes(c *[34]uint8, w Tile) bool {
 	x := *c
-	x[w]++
 	n := 0
 	for _, v := range x {
+		if v > 4 {
+			return false
+		}
 		n += int(v)
 	}
-	if n%3 != 2 {
+	x[w]++
+	n++
+	if n > 15 || n%3 != 2 {
 		return false
 	}
 	for p := 0; p < 34; p++ {
