@@ -124,23 +124,23 @@ func parseShard(s string) (i, n int, err error) {
 	return i, n, nil
 }
 
-// inputError maps arena and dataset input errors to exit 2.
-func inputError(err error) error {
+// arenaInputError maps arena and dataset input errors to exit 2.
+func arenaInputError(err error) error {
 	var ue *usageError
 	if errors.As(err, &ue) {
 		return err
 	}
 	if errors.Is(err, arena.ErrInput) || errors.Is(err, strategies.ErrSpec) || errors.Is(err, datasets.ErrForeign) || errors.Is(err, datasets.ErrRead) {
-		return usagef("%s", oneLine(err.Error()))
+		return usagef("%s", arenaOneLine(err.Error()))
 	}
 	return err
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
+func arenaOneLine(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "; ") }
 
-// progress returns a progress bar on an interactive terminal (never in CI
+// arenaProgress returns a progress bar on an interactive terminal (never in CI
 // or when stderr is redirected), or nil.
-func progress(total int64, what string) *progressbar.ProgressBar {
+func arenaProgress(total int64, what string) *progressbar.ProgressBar {
 	if os.Getenv("CI") != "" || !term.IsTerminal(int(os.Stderr.Fd())) {
 		return nil
 	}
@@ -185,11 +185,11 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	m, err := r.Prepare(f.rules, specs)
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	sched, err := arena.NewSchedule(f.schedule, m.Seats(), len(m.Players()), seed)
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	if f.games < 0 {
 		return usagef("--games %d: want a positive count", f.games)
@@ -211,7 +211,7 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 		Schedule: f.schedule, Seed: seed, First: first, End: end, Total: total, Shard: f.shard, Decisions: *decisions}
 	rep, err := playRun(ctx, m, sched, info, f.workers, f.out, *decisions)
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	return printReport(rep, *asJSON)
 }
@@ -237,7 +237,7 @@ func playRun(ctx context.Context, m arena.Match, sched *arena.Schedule, info dat
 			return arena.Report{}, err
 		}
 	}
-	bar := progress(info.End-info.First, "games")
+	bar := arenaProgress(info.End-info.First, "games")
 	err := arena.Run(ctx, m, sched, arena.Options{First: info.First, End: info.End, Workers: workers, Decisions: decisions}, func(r *arena.Record) error {
 		sum.Add(r)
 		if bar != nil {

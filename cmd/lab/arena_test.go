@@ -19,8 +19,8 @@ import (
 // the real engines so these tests do not depend on them.
 func init() { arena.Register(arena.Coin) }
 
-// lab runs the CLI and returns exit code, stdout and stderr.
-func lab(t *testing.T, args ...string) (int, string, string) {
+// arenaLab runs the CLI and returns exit code, stdout and stderr.
+func arenaLab(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	old := arenaStdout
@@ -32,11 +32,11 @@ func lab(t *testing.T, args ...string) (int, string, string) {
 
 func TestArenaJSONIdenticalForAnyWorkers(t *testing.T) {
 	args := []string{"arena", "--game", "coin", "--rules", "four", "--players", "weak,mid,strong,ace", "--games", "400", "--seed", "5", "--json"}
-	code, one, _ := lab(t, append(args, "--workers", "1")...)
+	code, one, _ := arenaLab(t, append(args, "--workers", "1")...)
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	_, two, _ := lab(t, append(args, "--workers", "2")...)
+	_, two, _ := arenaLab(t, append(args, "--workers", "2")...)
 	if one != two {
 		t.Fatal("--workers 1 and 2 print different summaries")
 	}
@@ -62,7 +62,7 @@ func TestArenaJSONIdenticalForAnyWorkers(t *testing.T) {
 }
 
 func TestArenaTablePrintsSeed(t *testing.T) {
-	code, out, _ := lab(t, "arena", "--game", "coin", "--players", "weak,ace", "--games", "40", "--seed", "77")
+	code, out, _ := arenaLab(t, "arena", "--game", "coin", "--players", "weak,ace", "--games", "40", "--seed", "77")
 	if code != 0 || !strings.Contains(out, "seed 77") || !strings.Contains(out, "ace") || !strings.Contains(out, "hands/game") {
 		t.Errorf("exit %d, table:\n%s", code, out)
 	}
@@ -94,7 +94,7 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{[]string{"sprt", "--game", "coin", "--candidate", "weak", "--baseline", "mid", "--elo0", "5", "--elo1", "1"}, "elo0"},
 		{[]string{"tune", "--game", "coin", "--strategy", "broken", "--out", filepath.Join(dir, "t.json")}, "no tunable"},
 	} {
-		code, _, stderr := lab(t, c.args...)
+		code, _, stderr := arenaLab(t, c.args...)
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("lab %v: exit %d, stderr %q; want exit 2 and one line with %q", c.args, code, stderr, c.want)
 		}
@@ -109,19 +109,19 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 func TestShardsMergeIntoTheUnshardedRun(t *testing.T) {
 	dir := t.TempDir()
 	base := []string{"arena", "--game", "coin", "--rules", "four", "--players", "weak,mid,strong", "--games", "120", "--seed", "11", "--json"}
-	if code, _, se := lab(t, append(base, "--out", filepath.Join(dir, "full"))...); code != 0 {
+	if code, _, se := arenaLab(t, append(base, "--out", filepath.Join(dir, "full"))...); code != 0 {
 		t.Fatal(se)
 	}
 	var shards []string
 	for i := range 3 {
 		d := filepath.Join(dir, "shard"+string(rune('0'+i)))
 		shards = append(shards, d)
-		if code, _, se := lab(t, append(base, "--out", d, "--shard", string(rune('0'+i))+"/3", "--workers", "1")...); code != 0 {
+		if code, _, se := arenaLab(t, append(base, "--out", d, "--shard", string(rune('0'+i))+"/3", "--workers", "1")...); code != 0 {
 			t.Fatal(se)
 		}
 	}
 	// merge in a scrambled order: merge sorts shards by game range
-	if code, _, se := lab(t, append([]string{"merge", "--json", "--out", filepath.Join(dir, "merged")}, shards[2], shards[0], shards[1])...); code != 0 {
+	if code, _, se := arenaLab(t, append([]string{"merge", "--json", "--out", filepath.Join(dir, "merged")}, shards[2], shards[0], shards[1])...); code != 0 {
 		t.Fatal(se)
 	}
 	a, _ := os.ReadFile(filepath.Join(dir, "full", "summary.json"))
@@ -138,7 +138,7 @@ func TestShardsMergeIntoTheUnshardedRun(t *testing.T) {
 		t.Errorf("merged games differ (%d vs %d rows)", len(g1), len(g2))
 	}
 	// a missing shard is refused
-	if code, _, _ := lab(t, "merge", "--out", filepath.Join(dir, "bad"), shards[0], shards[2]); code != 2 {
+	if code, _, _ := arenaLab(t, "merge", "--out", filepath.Join(dir, "bad"), shards[0], shards[2]); code != 2 {
 		t.Errorf("merge with a gap: exit %d", code)
 	}
 }
@@ -146,11 +146,11 @@ func TestShardsMergeIntoTheUnshardedRun(t *testing.T) {
 func TestExportReplaysWithDecisionsAndReport(t *testing.T) {
 	dir := t.TempDir()
 	run1 := filepath.Join(dir, "run")
-	if code, _, se := lab(t, "arena", "--game", "coin", "--players", "weak,ace", "--games", "20", "--seed", "3", "--out", run1); code != 0 {
+	if code, _, se := arenaLab(t, "arena", "--game", "coin", "--players", "weak,ace", "--games", "20", "--seed", "3", "--out", run1); code != 0 {
 		t.Fatal(se)
 	}
 	exp := filepath.Join(dir, "exp")
-	if code, _, se := lab(t, "export", run1, "--out", exp, "--decisions"); code != 0 {
+	if code, _, se := arenaLab(t, "export", run1, "--out", exp, "--decisions"); code != 0 {
 		t.Fatal(se)
 	}
 	dec, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(exp, "decisions.parquet"), datasets.Decisions)
@@ -160,7 +160,7 @@ func TestExportReplaysWithDecisionsAndReport(t *testing.T) {
 	if len(dec) != 20*4 || dec[0].Chosen != "c1" || dec[0].Legal != 2 {
 		t.Errorf("%d decisions, first %+v", len(dec), dec[0])
 	}
-	code, out, se := lab(t, "report", exp)
+	code, out, se := arenaLab(t, "report", exp)
 	if code != 0 || !strings.Contains(out, "seed 3") {
 		t.Fatalf("report exit %d: %s %s", code, out, se)
 	}
@@ -172,7 +172,7 @@ func TestExportReplaysWithDecisionsAndReport(t *testing.T) {
 
 func TestSPRTVerdicts(t *testing.T) {
 	dir := t.TempDir()
-	code, out, _ := lab(t, "sprt", "--game", "coin", "--rules", "duel", "--candidate", "ace", "--baseline", "weak", "--seed", "1", "--out", dir)
+	code, out, _ := arenaLab(t, "sprt", "--game", "coin", "--rules", "duel", "--candidate", "ace", "--baseline", "weak", "--seed", "1", "--out", dir)
 	if code != 0 || !strings.Contains(out, "H1 accepted") || !strings.Contains(out, "Ptnml(0-2)") || !strings.Contains(out, "LLR: 2.9") {
 		t.Errorf("strong candidate: exit %d\n%s", code, out)
 	}
@@ -181,11 +181,11 @@ func TestSPRTVerdicts(t *testing.T) {
 	if err := json.Unmarshal(raw, &s); err != nil || s.Verdict != "H1" || len(s.Trace) == 0 {
 		t.Errorf("sprt.json %+v %v", s, err)
 	}
-	code, out, _ = lab(t, "sprt", "--game", "coin", "--rules", "duel", "--candidate", "weak", "--baseline", "ace", "--seed", "1")
+	code, out, _ = arenaLab(t, "sprt", "--game", "coin", "--rules", "duel", "--candidate", "weak", "--baseline", "ace", "--seed", "1")
 	if code != 1 || !strings.Contains(out, "LLR: -2.9") {
 		t.Errorf("weak candidate: exit %d\n%s", code, out)
 	}
-	if code, _, _ := lab(t, "report", dir); code != 0 {
+	if code, _, _ := arenaLab(t, "report", dir); code != 0 {
 		t.Errorf("report of an sprt dir: exit %d", code)
 	}
 }
@@ -194,7 +194,7 @@ func TestSPRTVerdicts(t *testing.T) {
 // strength wins more) and write a file the arena accepts.
 func TestTuneRaisesCoinStrength(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "tuned.json")
-	code, out, se := lab(t, "tune", "--game", "coin", "--rules", "duel", "--strategy", "mid", "--opponents", "strong", "--games", "600", "--seed", "4", "--out", file)
+	code, out, se := arenaLab(t, "tune", "--game", "coin", "--rules", "duel", "--strategy", "mid", "--opponents", "strong", "--games", "600", "--seed", "4", "--out", file)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, se)
 	}
@@ -205,7 +205,7 @@ func TestTuneRaisesCoinStrength(t *testing.T) {
 	if f.Game != "coin" || f.Params["strength"] <= 2 {
 		t.Errorf("tuned %+v\n%s", f, out)
 	}
-	if code, _, se := lab(t, "arena", "--game", "coin", "--rules", "duel", "--players", file+",mid", "--games", "10", "--seed", "1"); code != 0 {
+	if code, _, se := arenaLab(t, "arena", "--game", "coin", "--rules", "duel", "--players", file+",mid", "--games", "10", "--seed", "1"); code != 0 {
 		t.Errorf("arena rejects the tuned file: %s", se)
 	}
 }
@@ -214,7 +214,7 @@ func TestTuneRaisesCoinStrength(t *testing.T) {
 // when it falls back to another game.
 func TestArenaDefaultGame(t *testing.T) {
 	want, fallback := arena.DefaultGame()
-	code, out, _ := lab(t, "arena", "--games", "4", "--seed", "1", "--json")
+	code, out, _ := arenaLab(t, "arena", "--games", "4", "--seed", "1", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
@@ -229,7 +229,7 @@ func TestArenaDefaultGame(t *testing.T) {
 
 // Scripts read a werewolf team's win rate as teams.village.win_rate.
 func TestArenaWerewolfTeams(t *testing.T) {
-	code, out, _ := lab(t, "arena", "--game", "werewolf", "--rules", "5", "--players", "rule,random", "--games", "20", "--seed", "2", "--json")
+	code, out, _ := arenaLab(t, "arena", "--game", "werewolf", "--rules", "5", "--players", "rule,random", "--games", "20", "--seed", "2", "--json")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}

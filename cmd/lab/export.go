@@ -37,11 +37,11 @@ func runExport(ctx context.Context, args []string) error {
 	}
 	info, err := datasets.Info(pos[0])
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
-	m, err := matchOf(info)
+	m, err := runMatch(info)
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	info.Decisions = *decisions
 	info.Version = version()
@@ -65,7 +65,7 @@ func runExport(ctx context.Context, args []string) error {
 	})
 	if err != nil {
 		w.Abort()
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	if err := w.Close(); err != nil {
 		return err

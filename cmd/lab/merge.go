@@ -34,7 +34,7 @@ func runMerge(ctx context.Context, args []string) error {
 	infos := make([]datasets.RunInfo, len(dirs))
 	for i, d := range dirs {
 		if infos[i], err = datasets.Info(d); err != nil {
-			return inputError(err)
+			return arenaInputError(err)
 		}
 	}
 	idx := make([]int, len(dirs))
@@ -58,9 +58,9 @@ func runMerge(ctx context.Context, args []string) error {
 	if next != ref.Total {
 		return usagef("merge: shards end at game %d of %d", next, ref.Total)
 	}
-	m, err := matchOf(ref)
+	m, err := runMatch(ref)
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	info := ref
 	info.First, info.End, info.Shard = 0, ref.Total, ""
@@ -76,7 +76,7 @@ func runMerge(ctx context.Context, args []string) error {
 			return w.Add(r)
 		}); err != nil {
 			w.Abort()
-			return inputError(err)
+			return arenaInputError(err)
 		}
 	}
 	rep := finishReport(sum, info)

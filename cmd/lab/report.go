@@ -44,7 +44,7 @@ func runReport(ctx context.Context, args []string) error {
 	if _, err := os.Stat(filepath.Join(dir, "games.parquet")); err == nil || page.LLR == nil {
 		rep, hist, err := summarizeDir(dir)
 		if err != nil {
-			return inputError(err)
+			return arenaInputError(err)
 		}
 		page.Report, page.Scores = rep, hist
 		if err := reports.Tables(arenaStdout, rep); err != nil {
@@ -83,7 +83,7 @@ func summarizeDir(dir string) (arena.Report, map[string]*reports.Histogram, erro
 	if err != nil {
 		return arena.Report{}, nil, err
 	}
-	m, err := matchOf(info)
+	m, err := runMatch(info)
 	if err != nil {
 		return arena.Report{}, nil, err
 	}
@@ -114,8 +114,8 @@ func summarizeDir(dir string) (arena.Report, map[string]*reports.Histogram, erro
 	return finishReport(sum, info), hist, nil
 }
 
-// matchOf rebuilds the Match a dataset was played with.
-func matchOf(info datasets.RunInfo) (arena.Match, error) {
+// runMatch rebuilds the Match a dataset was played with.
+func runMatch(info datasets.RunInfo) (arena.Match, error) {
 	r, err := arena.Lookup(info.Game)
 	if err != nil {
 		return nil, err

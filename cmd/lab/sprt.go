@@ -78,15 +78,15 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	m, err := r.Prepare(f.rules, []string{*cand, *base})
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	sched, err := arena.NewSchedule("duplicate", m.Seats(), 2, seed)
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	test, err := arena.NewSPRT(*elo0, *elo1, *alpha, *beta, m.Seats())
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	if f.games < 1 {
 		return usagef("--games %d: want a positive count", f.games)
@@ -94,7 +94,7 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "lab sprt: %s %s, %s vs %s, seed %d (replay with --seed %d)\n", m.Game(), m.RulesName(), m.Players()[0], m.Players()[1], seed, seed)
 	out, err := playSPRT(ctx, m, sched, test, sched.RoundUp(f.games), f.workers, true)
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	out.Game, out.Rules, out.Seed = m.Game(), m.RulesName(), seed
 	out.Candidate, out.Baseline = m.Players()[0], m.Players()[1]
@@ -127,7 +127,7 @@ func playSPRT(ctx context.Context, m arena.Match, sched *arena.Schedule, test *a
 	k := int(sched.SetSize())
 	scores := make([]float64, 0, k)
 	var trace []float64
-	bar := progress(games, "games")
+	bar := arenaProgress(games, "games")
 	err := arena.Run(ctx, m, sched, arena.Options{First: 0, End: games, Workers: workers}, func(r *arena.Record) error {
 		if bar != nil {
 			bar.Add(1)
@@ -155,11 +155,11 @@ func playSPRT(ctx context.Context, m arena.Match, sched *arena.Schedule, test *a
 	lo, hi := test.Bounds()
 	return sprtOutcome{Elo0: test.Elo0, Elo1: test.Elo1, Alpha: test.Alpha, Beta: test.Beta, Sets: test.Sets(), Games: test.Sets() * int64(k),
 		LLR: test.LLR(), Bounds: [2]float64{lo, hi}, Verdict: test.Verdict(), Elo: e.Elo, EloCI: e.EloCI, NElo: e.NElo, NEloCI: e.NEloCI, LOS: e.LOS,
-		Block: test.Block(), Trace: thin(trace, 2000)}, nil
+		Block: test.Block(), Trace: thinTrace(trace, 2000)}, nil
 }
 
-// thin keeps at most n evenly spaced points (always the last).
-func thin(x []float64, n int) []float64 {
+// thinTrace keeps at most n evenly spaced points (always the last).
+func thinTrace(x []float64, n int) []float64 {
 	if len(x) <= n {
 		return x
 	}

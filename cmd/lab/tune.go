@@ -57,7 +57,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	params, err := r.Params(start.Name)
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	var tunable []strategies.Param
 	for _, p := range params {
@@ -75,7 +75,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 	}
 	if _, err := r.Prepare(f.rules, append([]string{start.String()}, field...)); err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	if f.games < 10 {
 		return usagef("--games %d: the budget must be at least 10 games", f.games)
@@ -114,11 +114,11 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	const alpha, gamma = 0.602, 0.101
 	A := 0.1 * float64(iters)
 	c := 0.1
-	a := 0.05 * pow(A+1, alpha) / 0.5 * c
+	a := 0.05 * math.Pow(A+1, alpha) / 0.5 * c
 	plus, minus := make([]float64, d), make([]float64, d)
 	for k := int64(0); k < iters; k++ {
-		ck := c / pow(float64(k+1), gamma)
-		ak := a / pow(A+float64(k+1), alpha)
+		ck := c / math.Pow(float64(k+1), gamma)
+		ak := a / math.Pow(A+float64(k+1), alpha)
 		flip := arenaRand(seed, uint64(k))
 		delta := make([]float64, d)
 		for i := range d {
@@ -132,11 +132,11 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 		players := append([]string{specOf(plus), specOf(minus)}, field...)
 		m, err := r.Prepare(f.rules, players)
 		if err != nil {
-			return inputError(err)
+			return arenaInputError(err)
 		}
 		sched, err := arena.NewSchedule("duplicate", m.Seats(), min(len(players), m.Seats()), arenaSeed(seed, uint64(k)))
 		if err != nil {
-			return inputError(err)
+			return arenaInputError(err)
 		}
 		// score difference of θ+ over θ- across the set
 		diff := 0.0
@@ -147,7 +147,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 			return nil
 		})
 		if err != nil {
-			return inputError(err)
+			return arenaInputError(err)
 		}
 		diff /= float64(sched.SetSize())
 		for i := range d {
@@ -159,13 +159,13 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	// Evaluation: tuned vs the starting strategy in duplicate sets.
 	m, err := r.Prepare(f.rules, []string{tuned, start.String()})
 	if err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	sched, _ := arena.NewSchedule("duplicate", m.Seats(), 2, arenaSeed(seed, 1<<62))
 	test, _ := arena.NewSPRT(0, 5, 0.05, 0.05, m.Seats())
 	evalGames := sched.RoundUp(max(f.games-tuneGames, seats))
 	if _, err := playSPRT(ctx, m, sched, test, evalGames, f.workers, false); err != nil {
-		return inputError(err)
+		return arenaInputError(err)
 	}
 	e := test.Estimate()
 	sp, _ := strategies.ParseSpec(tuned)
@@ -178,8 +178,6 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 		tuned, start.String(), test.Sets()*seats, e.Elo, e.EloCI, e.NElo, e.NEloCI, 100*e.LOS, *out)
 	return nil
 }
-
-func pow(x, y float64) float64 { return math.Pow(x, y) }
 
 // arenaSeed derives the seed of tuning step k.
 func arenaSeed(root, k uint64) uint64 { return sim.Seed(root, sim.Label("tune"), k) }
