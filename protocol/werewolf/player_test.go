@@ -55,19 +55,6 @@ func playCreated(t testing.TB, ctx context.Context, c *Client, g CreateGameRespo
 	return infos[0]
 }
 
-// TestPlayersEndToEnd: 5-, 7- and 9-player games of Player clients (one
-// goroutine per seat, polling) against our server on 127.0.0.1, with
-// uniformly random legal choices.
-func TestPlayersEndToEnd(t *testing.T) {
-	ts := startServer(t, "", 1)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	for i, n := range []int{5, 7, 9} {
-		info := playGame(t, ctx, ts.c, n, uint64(900+i), func(int) Decider { return uniform{} }, 2*time.Millisecond, nil)
-		t.Logf("%d players: %s won on day %d", n, info.Winner, info.DayCount)
-	}
-}
-
 // TestOurBotsEndToEnd: 5-, 7- and 9-player games of our strategies
 // (strategies/werewolf: rule-based, village, random) playing through the
 // client against our server on 127.0.0.1.

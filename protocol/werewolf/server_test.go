@@ -82,6 +82,14 @@ func (ts *testServer) rawDo(method, path, body string) (int, string) {
 	return resp.StatusCode, b.String()
 }
 
+// local serves one request in-process (the real handler and JSON, no
+// TCP): for tests that read every endpoint after every step.
+func (ts *testServer) local(method, path string) (int, string) {
+	rec := httptest.NewRecorder()
+	ts.srv.ServeHTTP(rec, httptest.NewRequest(method, path, nil))
+	return rec.Code, rec.Body.String()
+}
+
 func readAll(resp *http.Response) string {
 	var sb strings.Builder
 	buf := make([]byte, 4096)
