@@ -43,8 +43,10 @@ type Page struct {
 	Report arena.Report
 	// Scores holds each player's score distribution (may be nil).
 	Scores map[string]*Histogram
-	// SPRT: the LLR after each set, its bounds and the report block.
+	// SPRT: the LLR after each set (or after evenly spaced sets, LLRSets
+	// in all, when the trace was thinned), its bounds and the report block.
 	LLR       []float64
+	LLRSets   int64
 	LLRBounds [2]float64
 	SPRTBlock string
 }
@@ -158,24 +160,29 @@ func placementsPlot(pg Page) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = "Placement distribution"
 	p.Y.Label.Text = "share of seats"
-	w := vg.Points(40 / float64(rep.Seats*len(rep.Players)+1))
+	// bars of one strategy side by side, the group centred on its tick
+	w := vg.Points(min(14, 240/float64(rep.Seats*len(rep.Players))))
+	top := 0.0
 	for place := range rep.Seats {
 		vals := make(plotter.Values, len(rep.Players))
 		for i, pl := range rep.Players {
 			if pl.Games > 0 {
 				vals[i] = float64(pl.Placements[place]) / float64(pl.Games)
+				top = max(top, vals[i])
 			}
 		}
-		bars, err := plotter.NewBarChart(vals, w*3)
+		bars, err := plotter.NewBarChart(vals, w)
 		if err != nil {
 			return nil, err
 		}
-		bars.Offset = w * 3 * vg.Length(place-rep.Seats/2)
+		bars.Offset = w * vg.Length(float64(place)-float64(rep.Seats-1)/2)
 		bars.Color = plotutil.Color(place)
 		bars.LineStyle.Width = 0
 		p.Add(bars)
 		p.Legend.Add(fmt.Sprintf("place %d", place+1), bars)
 	}
+	p.X.Min, p.X.Max = -0.5, float64(len(rep.Players))-0.5
+	p.Y.Min, p.Y.Max = 0, top*1.4
 	p.Legend.Top = true
 	p.NominalX(names(rep)...)
 	return p, nil
@@ -230,8 +237,9 @@ func llrPlot(pg Page) (*plot.Plot, error) {
 	p.X.Label.Text = "sets"
 	p.Y.Label.Text = "LLR"
 	pts := make(plotter.XYs, len(pg.LLR))
+	sets := max(pg.LLRSets, int64(len(pg.LLR)))
 	for i, v := range pg.LLR {
-		pts[i] = plotter.XY{X: float64(i + 1), Y: v}
+		pts[i] = plotter.XY{X: float64((int64(i) + 1) * sets / int64(len(pg.LLR))), Y: v}
 	}
 	l, err := plotter.NewLine(pts)
 	if err != nil {
@@ -239,7 +247,7 @@ func llrPlot(pg Page) (*plot.Plot, error) {
 	}
 	p.Add(l, plotter.NewGrid())
 	for _, b := range pg.LLRBounds {
-		bl, err := plotter.NewLine(plotter.XYs{{X: 1, Y: b}, {X: float64(len(pg.LLR)), Y: b}})
+		bl, err := plotter.NewLine(plotter.XYs{{X: 1, Y: b}, {X: float64(sets), Y: b}})
 		if err != nil {
 			return nil, err
 		}

@@ -39,7 +39,7 @@ func runReport(ctx context.Context, args []string) error {
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return usagef("report: %s/sprt.json: %v", dir, err)
 		}
-		page.LLR, page.LLRBounds, page.SPRTBlock = s.Trace, s.Bounds, s.Block
+		page.LLR, page.LLRSets, page.LLRBounds, page.SPRTBlock = s.Trace, s.Sets, s.Bounds, s.Block
 	}
 	if _, err := os.Stat(filepath.Join(dir, "games.parquet")); err == nil || page.LLR == nil {
 		rep, hist, err := summarizeDir(dir)
