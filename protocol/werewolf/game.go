@@ -141,6 +141,13 @@ func rulesFromRequest(req CreateGameRequest) (ww.Rules, error) {
 
 // createGame serves POST /api/games.
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
+	s.mu.RLock()
+	closed := s.closed
+	s.mu.RUnlock()
+	if closed {
+		writeErr(w, apiErr(http.StatusServiceUnavailable, "server shutting down"))
+		return
+	}
 	var req CreateGameRequest
 	if err := readJSON(w, r, &req); err != nil {
 		writeErr(w, err)

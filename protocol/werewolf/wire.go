@@ -19,7 +19,9 @@ type CreateGameRequest struct {
 	PlayerCount int             `json:"player_count"`
 	Config      json.RawMessage `json:"config,omitempty"`
 	// Seed fixes the game's randomness (role deal, timeout fallbacks, vote
-	// ties); extension. Zero or absent: a random seed.
+	// ties); extension, for reproducible tests and replays. Whoever knows
+	// a seed can compute the deal: leave it out for real games. Zero or
+	// absent: a random seed from crypto/rand.
 	Seed uint64 `json:"seed,omitempty"`
 	// AutoStartAfter is decision 14's auto_start_after in seconds;
 	// extension. Absent: the server's default (30).
