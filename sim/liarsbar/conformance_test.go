@@ -118,6 +118,9 @@ func invariants(s *State) error {
 	if have != want {
 		return fmt.Errorf("cards not conserved: hands+pile+undealt %v, deck %v", have, want)
 	}
+	if h, l := masksOf(s); h != s.holding || l != s.living {
+		return fmt.Errorf("masks holding %06b living %06b, want %06b %06b", s.holding, s.living, h, l)
+	}
 	alive := int8(0)
 	for i := range s.n {
 		g := s.guns[i]
@@ -192,4 +195,17 @@ func TestConformanceSeatCounts(t *testing.T) {
 			})
 		}
 	}
+}
+
+// masksOf computes the holding and living masks from the hands and alive.
+func masksOf(s *State) (holding, living uint8) {
+	for i := range s.n {
+		if s.hands[i].n > 0 {
+			holding |= 1 << i
+		}
+		if s.alive[i] {
+			living |= 1 << i
+		}
+	}
+	return holding, living
 }

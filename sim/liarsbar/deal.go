@@ -32,6 +32,7 @@ func (s *State) startRound(first sim.Seat) {
 	e := s.add(EvRoundStart)
 	e.Table, e.Seat = s.table, first
 	s.dealt = 0
+	s.holding = 0
 	hs := int8(s.rules.HandSize)
 	for i := range sim.Seat(s.n) {
 		h := &s.hands[i]
@@ -51,6 +52,7 @@ func (s *State) startRound(first sim.Seat) {
 		k[4], k[5], k[6] = int8(cnt>>32), int8(cnt>>40), int8(cnt>>48)
 		w := sortedWord(cnt, hs)
 		h.set(w, hs)
+		s.holding |= 1 << i
 		e := s.add(EvHand)
 		e.To, e.N = i, hs
 		storeCards(&e.Cards, w)
@@ -66,25 +68,22 @@ func (s *State) emitHand(seat sim.Seat) {
 }
 
 // onlyHolder reports whether seat is the only seat with cards.
-func (s *State) onlyHolder(seat sim.Seat) bool {
-	for i := range sim.Seat(s.n) {
-		if i != seat && s.hands[i].n > 0 {
-			return false
-		}
-	}
-	return true
-}
+func (s *State) onlyHolder(seat sim.Seat) bool { return s.holding&^(1<<seat) == 0 }
 
-// nextHolder is the next living seat after seat that holds cards.
+// nextHolder is the next living seat after seat that holds cards: the
+// lowest bit of the living holders' mask, doubled (one more lap) and
+// shifted to start after seat.
 func (s *State) nextHolder(seat sim.Seat) sim.Seat {
-	t := seat
-	for j := int8(1); j < s.n; j++ {
-		t = s.after(t)
-		if s.alive[t] && s.hands[t].n > 0 {
-			return t
-		}
+	m := uint16(s.holding & s.living &^ (1 << seat))
+	if m == 0 {
+		panic("liarsbar: no other seat holds cards after a play") // excluded by the forced challenge
 	}
-	panic("liarsbar: no other seat holds cards after a play") // excluded by the forced challenge
+	m = (m | m<<s.n) >> (seat + 1)
+	t := seat + 1 + sim.Seat(bits.TrailingZeros16(m))
+	if t >= sim.Seat(s.n) {
+		t -= sim.Seat(s.n)
+	}
+	return t
 }
 
 // nextAlive is the next living seat after seat.

@@ -23,7 +23,17 @@ func (s *State) play(seat sim.Seat, mask uint8) {
 		pile[j] = Card(x >> (8 * uint(i)))
 	}
 	w := cutByte(cutByte(cutByte(x, idx[2]), idx[1]), idx[0])
-	h.set(w, h.n-n)
+	// h.set(w, h.n-n), with the Devil test only for a hand that held it.
+	storeCards(&h.c, w)
+	h.n -= n
+	in := uint8(uint16(1)<<h.n - 1)
+	h.dup = zeroBytes(w^w<<8) & in &^ 1
+	if h.devil != 0 {
+		h.devil = zeroBytes(w^devilWord) & in
+	}
+	if h.n == 0 {
+		s.holding &^= 1 << seat
+	}
 	// The claim is true when every card is the table card or wild.
 	t := uint64(s.table) * ones
 	truthful := zeroBytes(x^t) | zeroBytes(x^uint64(Joker)*ones) | zeroBytes(x^uint64(Master)*ones)
@@ -174,6 +184,7 @@ func (s *State) shoot(shooter, target sim.Seat, group int8) bool {
 			group = s.outs
 		}
 		s.alive[target] = false
+		s.living &^= 1 << target
 		s.nAlive--
 		s.out[target] = group
 		e = s.add(EvEliminated)

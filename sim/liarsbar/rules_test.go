@@ -51,6 +51,7 @@ func arrange(s *State, table Card, hands [][]Card, first sim.Seat) error {
 		}
 	}
 	s.table = table
+	s.holding, s.living = masksOf(s)
 	s.pileLen, s.lastN, s.lastStart, s.last = 0, 0, 0, sim.NoSeat
 	s.played = [MaxPlayers]int8{}
 	s.turn, s.phase = first, phaseMove

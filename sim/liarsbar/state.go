@@ -30,6 +30,8 @@ type State struct {
 	hands      [MaxPlayers]hand
 	dealtKinds [MaxPlayers][NumCards]int8 // each seat's dealt hand this round, by kind
 	alive      [MaxPlayers]bool
+	living     uint8 // bit i: alive[i]
+	holding    uint8 // bit i: hands[i] holds cards
 	nAlive     int8
 	guns       [MaxPlayers]revolver
 
@@ -109,6 +111,7 @@ func (s *State) Reset(r Rules, seed uint64) {
 		}
 	}
 	s.nAlive = s.n
+	s.living = uint8(1)<<s.n - 1
 	for i := sim.Seat(0); i < sim.Seat(s.n); i++ {
 		s.alive[i] = true
 		s.guns[i].load(seed, i)
