@@ -78,6 +78,7 @@ func tableGame(t failer, r mahjong.Rules, seed uint64) (hands, prompts int, tb *
 	var queue []Out
 	lastSummary := ""
 	deliver := func(os []Out) {
+		checkBatch(t, seed, os)
 		for _, o := range os {
 			content := wire.Render(o.Msg)
 			var m wire.Message
