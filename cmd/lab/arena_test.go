@@ -73,6 +73,10 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 	foreign := filepath.Join(dir, "foreign")
 	os.MkdirAll(foreign, 0o755)
 	os.WriteFile(filepath.Join(foreign, "games.parquet"), []byte("PAR1 not really"), 0o644)
+	nine := filepath.Join(dir, "nine.json")
+	os.WriteFile(nine, []byte(`{"players": 9}`), 0o644)
+	odd := filepath.Join(dir, "odd.json")
+	os.WriteFile(odd, []byte(`{"players": 2, "colour": "red"}`), 0o644)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -83,6 +87,8 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{[]string{"arena", "--game", "coin", "--players", "weak?strength=500,mid"}, "outside"},
 		{[]string{"arena", "--game", "coin", "--players", "weak"}, "at least 2 players"},
 		{[]string{"arena", "--game", "coin", "--rules", "huge"}, `rules "huge"`},
+		{[]string{"arena", "--game", "coin", "--rules", nine}, "9 players, want 2..8"},
+		{[]string{"arena", "--game", "coin", "--rules", odd}, `unknown field "colour"`},
 		{[]string{"arena", "--game", "coin", "--schedule", "swiss"}, `unknown schedule "swiss"`},
 		{[]string{"arena", "--game", "coin", "--seed", "-3"}, "--seed"},
 		{[]string{"arena", "--game", "coin", "--shard", "3/3"}, "--shard"},
@@ -101,6 +107,18 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(filepath.Join(dir, "m")); len(ents) != 0 {
 		t.Errorf("failed merge left %v", ents)
+	}
+}
+
+// A run that fails midway leaves nothing under the output names.
+func TestFailedRunWritesNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	code, _, stderr := arenaLab(t, "arena", "--game", "coin", "--players", "weak,broken", "--games", "40", "--seed", "1", "--out", dir)
+	if code != 1 || !strings.Contains(stderr, "broken strategy") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("failed run left %v", ents)
 	}
 }
 
