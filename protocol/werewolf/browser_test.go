@@ -217,8 +217,8 @@ const readPage = `(() => ({
 // Chromium, watches a 7-player game of client bots progress through the
 // SSE stream, checks that nothing secret is shown before the end and that
 // roles, the winner and the log are shown after it, and takes a
-// screenshot (testdata/spectator.png is the last one taken by
-// WEREWOLF_SCREENSHOT=path).
+// screenshot (a PNG in the test's temp dir, or at $WEREWOLF_SCREENSHOT to
+// keep it).
 func TestSpectatorPageInChromium(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
