@@ -2,6 +2,9 @@ package reports
 
 import (
 	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,8 +15,8 @@ var testReport = arena.Report{Game: "mahjong", Rules: "dihou", Schedule: "duplic
 	Players: []arena.PlayerReport{
 		{Name: "efficiency", Games: 16, MeanScore: 1200, ScoreCI: 300, Placements: []int64{6, 4, 4, 2}, AvgPlace: 2.125, WinRate: 0.375, WinCI: [2]float64{0.18, 0.61},
 			Rating: arena.Rating{Elo: 40, CI: 90}, Extras: []arena.Extra{{Name: "win rate", Value: 0.22}, {Name: "avg rank", Value: 2.125}},
-			Roles: map[string]arena.Rate{"seer": {Games: 3, WinRate: 2.0 / 3}}},
-		{Name: "defense", Games: 16, MeanScore: -1200, Placements: []int64{2, 4, 4, 6}, AvgPlace: 2.875, WinRate: 0.125, Rating: arena.Rating{Elo: -40, CI: 90}},
+			Roles: map[string]arena.Rate{"seer": {Games: 3, WinRate: 2.0 / 3, CI: arena.Wilson(2, 3)}}},
+		{Name: "defense", Games: 16, MeanScore: -1200, Placements: []int64{2, 4, 4, 6}, AvgPlace: 2.875, WinRate: 0.125, WinCI: arena.Wilson(2, 16), ScoreCI: 280, Rating: arena.Rating{Elo: -40, CI: 90}},
 	},
 	Teams: map[string]arena.Rate{"village": {Games: 10, WinRate: 0.6, CI: [2]float64{0.31, 0.83}}},
 }
@@ -53,5 +56,30 @@ func TestHTMLHasPlots(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("page lacks %q", want)
 		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// The terminal tables are compared with testdata/tables.golden (go test
+// ./reports -update rewrites it after a deliberate change).
+func TestTablesGolden(t *testing.T) {
+	var b bytes.Buffer
+	if err := Tables(&b, testReport); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "tables.golden")
+	if *update {
+		os.MkdirAll("testdata", 0o755)
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("tables differ from %s (run with -update after a deliberate change):\n%s", path, b.String())
 	}
 }
