@@ -236,7 +236,7 @@ func TestRestartResumesGames(t *testing.T) {
 // TestRestartFiresOverdueDeadline: a discussion whose deadline passed while
 // the server was down ends as soon as the server is back.
 func TestRestartFiresOverdueDeadline(t *testing.T) {
-	const scale = 0.002 // discussion 600 ms
+	const scale = 0.005 // divine 300 ms, discussion 1.5 s
 	ts := startServer(t, "", scale)
 	ctx := context.Background()
 	g, err := ts.c.CreateGame(ctx, CreateGameRequest{PlayerCount: 5, Seed: 3})
@@ -251,9 +251,10 @@ func TestRestartFiresOverdueDeadline(t *testing.T) {
 		return err == nil && info.Phase == "discussion"
 	})
 	ts.stop()
-	time.Sleep(800 * time.Millisecond) // the discussion deadline passes while down
+	time.Sleep(1600 * time.Millisecond) // the discussion deadline passes while down
 	ts2 := startServer(t, ts.db, scale)
-	waitFor(t, 300*time.Millisecond, "the overdue discussion to end", func() bool {
+	// Well before a fresh 1.5 s discussion clock would end it.
+	waitFor(t, time.Second, "the overdue discussion to end", func() bool {
 		info, err := ts2.c.Game(ctx, g.GameID)
 		return err == nil && info.Phase != "discussion"
 	})
