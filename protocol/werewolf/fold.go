@@ -120,6 +120,16 @@ func Fold(s Seen) (ww.View, []string, error) {
 		}
 	}
 	day := s.Info.DayCount
+	// A server without our "day" field on messages: there is no day 0,
+	// so a day message stamped 0 is taken as today's.
+	msgs := make([]Message, len(s.Messages))
+	copy(msgs, s.Messages)
+	for i := range msgs {
+		if msgs[i].Day == 0 && msgs[i].Phase != "night" && msgs[i].Target != "werewolf" {
+			msgs[i].Day = max(day, 1)
+		}
+	}
+	s.Messages = msgs
 	over := s.Info.Status == statusFinished || s.Status.GamePhase == "finished"
 	detail := s.Status.PhaseDetail
 	night := s.Status.GamePhase == "night"
