@@ -254,3 +254,28 @@ func TestMemoryFlatOverManyGames(t *testing.T) {
 		t.Errorf("%d games", s.Games)
 	}
 }
+
+// Every registered engine gives the same records for 1 and 3 workers: no
+// strategy or engine state leaks between goroutines or games.
+func TestEveryGameIdenticalForAnyWorkerCount(t *testing.T) {
+	for _, name := range Games() {
+		if name == "coin" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			r, _ := Lookup(name)
+			m, err := r.Prepare("", r.Strategies())
+			if err != nil {
+				t.Fatal(err)
+			}
+			games := int64(m.Seats()) // one duplicate set
+			a, la := runSummary(t, m, "duplicate", 99, 0, games, 1)
+			b, lb := runSummary(t, m, "duplicate", 99, 0, games, 3)
+			x, _ := json.Marshal(a.Report())
+			y, _ := json.Marshal(b.Report())
+			if !slices.Equal(la, lb) || string(x) != string(y) {
+				t.Errorf("%s: workers 1 and 3 differ", name)
+			}
+		})
+	}
+}
