@@ -73,6 +73,7 @@ type Dealer struct {
 	turn    int64
 	round   int
 	flushed int
+	mu      sync.Mutex // guards Defaults while bots are asked at once
 }
 
 // ErrDeclined reports a bot that refused its invitation.
@@ -145,11 +146,27 @@ func (d *Dealer) Run(ctx context.Context, t Table, seats []SeatPlayer) (sim.Resu
 			}
 		}
 		d.flush(ctx, t, seats)
+		// The table is not safe for concurrent use: build every request
+		// (and take every local decision) first, then call the bots at
+		// once — several decisions can be open together (chaos aims,
+		// all-in answers) — and apply the answers in seat order.
 		next := append([]sim.Seat(nil), t.Next()...)
 		replies := make([]Reply, len(next))
+		reqs := make([]*Decision, len(next))
+		defs := make([]string, len(next))
+		for k, seat := range next {
+			if seats[seat].Bot == nil {
+				replies[k] = d.decideLocal(t, seat)
+			} else {
+				reqs[k], defs[k] = d.request(t, seats[seat], seat), t.Default(seat)
+			}
+		}
+		game := t.Game()
 		var wg sync.WaitGroup
 		for k, seat := range next {
-			wg.Go(func() { replies[k] = d.decide(ctx, t, seats, seat) })
+			if reqs[k] != nil {
+				wg.Go(func() { replies[k] = d.decideRemote(ctx, game, seats[seat], reqs[k], defs[k]) })
+			}
 		}
 		wg.Wait()
 		for k, seat := range next {
@@ -167,36 +184,44 @@ func (d *Dealer) Run(ctx context.Context, t Table, seats []SeatPlayer) (sim.Resu
 	return t.Result(), nil
 }
 
-// decide asks one seat for its decision, remotely or locally.
-func (d *Dealer) decide(ctx context.Context, t Table, seats []SeatPlayer, seat sim.Seat) Reply {
-	s := seats[seat]
-	if s.Bot == nil {
-		id, err := t.DecideLocal(seat)
-		if err != nil {
-			d.logger().Error("local strategy failed; playing the default", "seat", seat, "err", err)
-			return Reply{Choice: t.Default(seat)}
-		}
-		return Reply{Choice: id}
+// decideLocal lets the table's own strategy choose for a --fill seat.
+func (d *Dealer) decideLocal(t Table, seat sim.Seat) Reply {
+	id, err := t.DecideLocal(seat)
+	if err != nil {
+		d.logger().Error("local strategy failed; playing the default", "seat", seat, "err", err)
+		return Reply{Choice: t.Default(seat)}
 	}
+	return Reply{Choice: id}
+}
+
+// request builds the decision request for a bot's seat.
+func (d *Dealer) request(t Table, s SeatPlayer, seat sim.Seat) *Decision {
 	ask, prompt, choices := t.Ask(seat, d.Lang)
 	turn := d.turn
-	req := Decision{Common: d.common(s.Bot, t, seat, s.Name, &turn), Ask: ask, Prompt: prompt, Rules: t.RulesText(d.Lang),
+	return &Decision{Common: d.common(s.Bot, t, seat, s.Name, &turn), Ask: ask, Prompt: prompt, Rules: t.RulesText(d.Lang),
 		Choices: choices, DeadlineMS: d.Deadline.Milliseconds(), Round: t.Round(), Setup: t.Setup(), Private: t.Private(seat), Log: t.Log(seat)}
+}
+
+// decideRemote sends one decision request; any failure gives def, the
+// table's safe default for the seat.
+func (d *Dealer) decideRemote(ctx context.Context, game string, s SeatPlayer, req *Decision, def string) Reply {
 	dctx, cancel := context.WithTimeout(ctx, d.Deadline+time.Second)
 	defer cancel()
+	turn := *req.TurnID
 	var rep Reply
-	err := s.Bot.Call(dctx, "POST", fmt.Sprintf("/v1/games/%s/matches/%s/turns/%d/decision", t.Game(), d.MatchID, turn), req, &rep)
-	if err != nil {
-		d.logger().Warn("bot gave no decision; playing the default", "bot", s.Name, "seat", seat, "err", err)
-		d.Defaults++
-		return Reply{Choice: t.Default(seat)}
-	}
-	if rep.TurnID != turn {
+	err := s.Bot.Call(dctx, "POST", fmt.Sprintf("/v1/games/%s/matches/%s/turns/%d/decision", game, d.MatchID, turn), req, &rep)
+	switch {
+	case err != nil:
+		d.logger().Warn("bot gave no decision; playing the default", "bot", s.Name, "seat", req.You.Seat, "err", err)
+	case rep.TurnID != turn:
 		d.logger().Warn("bot answered another turn; playing the default", "bot", s.Name, "turn", rep.TurnID, "want", turn)
-		d.Defaults++
-		return Reply{Choice: t.Default(seat)}
+	default:
+		return rep
 	}
-	return rep
+	d.mu.Lock()
+	d.Defaults++
+	d.mu.Unlock()
+	return Reply{Choice: def}
 }
 
 // flush sends the public events not yet delivered to every bot.
