@@ -44,7 +44,7 @@ func (s *State) startRound(first sim.Seat) {
 		// Counting sort in a register (8 bits a kind): a hand is sorted by kind.
 		var cnt uint64
 		for _, c := range s.deck[s.dealt : s.dealt+hs] {
-			cnt += 1 << (8 * c)
+			cnt += 1 << (8 * uint(c) & 63)
 		}
 		s.dealt += hs
 		k := &s.dealtKinds[i]

@@ -66,10 +66,24 @@ func sortedWord(cnt uint64, n int8) uint64 {
 	cum := cnt * ones
 	var w uint64
 	for c := range NumCards - 1 { // cum of the last kind is n: only the tail
-		w += ones << (8 * (cum >> (8 * c) & 0xff))
+		w += thermometer[cum>>(8*c)&15]
 	}
-	return w & (uint64(1)<<(8*uint(n)) - 1)
+	return w & lowBytes[n&15]
 }
+
+// thermometer[v] has a 1 in every byte from v up (none for v >= 8);
+// lowBytes[n] has all bits set in the bytes below n.
+var thermometer, lowBytes = func() (t, l [16]uint64) {
+	for v := range 16 {
+		if v < 8 {
+			t[v] = ones << (8 * v)
+			l[v] = 1<<(8*v) - 1
+		} else {
+			l[v] = ^uint64(0)
+		}
+	}
+	return t, l
+}()
 
 // sort puts the hand in Card order (insertion sort; at most 8 cards),
 // zeroes the cards past n and recomputes the masks. The engine keeps its

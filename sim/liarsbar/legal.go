@@ -24,7 +24,7 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 		if !s.onlyHolder(seat) {
 			h := &s.hands[seat]
 			if h.devil == 0 {
-				dst = append(dst, playsOf(s.rules.MaxPlay, h.n, h.dup)...)
+				return append(dst, playsOf(s.rules.MaxPlay, h.n, h.dup, s.last != sim.NoSeat)...)
 			} else {
 				dst = appendPlays(int(h.n), h.dup, h.devil, s.rules.MaxPlay, dst)
 			}
@@ -88,8 +88,8 @@ func playKey(n int8, dup uint8) int { return int(uint16(1)<<n|uint16(dup)) >> 1 
 // playTable holds the plays of every Devil-free hand, computed once by
 // appendPlays: Legal copies a ready list instead of enumerating, since a
 // sorted hand's plays depend only on its size and which neighbours are
-// equal. The lists for most cards per play m and key k are
-// all[at[m-1][k]:at[m-1][k+1]].
+// equal. The list for most cards per play m and key k, followed by the
+// challenge, is all[at[m-1][k]:at[m-1][k+1]].
 var playTable = func() (t struct {
 	all []Action
 	at  [MaxPlay][1<<MaxHand + 1]int32
@@ -100,7 +100,7 @@ var playTable = func() (t struct {
 				dup := uint8(d << 1)
 				k := playKey(n, dup)
 				t.at[m-1][k] = int32(len(t.all))
-				t.all = appendPlays(int(n), dup, 0, m, t.all)
+				t.all = append(appendPlays(int(n), dup, 0, m, t.all), ChallengeAction)
 			}
 		}
 		t.at[m-1][1<<MaxHand] = int32(len(t.all))
@@ -108,11 +108,16 @@ var playTable = func() (t struct {
 	return t
 }()
 
-// playsOf is the list of playTable for a Devil-free hand.
-func playsOf(most int, n int8, dup uint8) []Action {
+// playsOf is the list of playTable for a Devil-free hand, with the
+// challenge at its end if challenge.
+func playsOf(most int, n int8, dup uint8, challenge bool) []Action {
 	at := &playTable.at[most-1]
 	k := playKey(n, dup)
-	return playTable.all[at[k]:at[k+1]]
+	end := at[k+1]
+	if !challenge {
+		end--
+	}
+	return playTable.all[at[k]:end]
 }
 
 // validPlay reports whether mask is one of the plays appendPlays lists for

@@ -59,8 +59,12 @@ func TestPlayTable(t *testing.T) {
 					want := refPlays(n, dup, devil, most)
 					got := appendPlays(n, dup, devil, most, nil)
 					if devil == 0 {
-						if tab := playsOf(most, int8(n), dup); !slices.Equal(tab, got) {
+						if tab := playsOf(most, int8(n), dup, false); !slices.Equal(tab, got) {
 							t.Fatalf("most %d n %d dup %08b: table %v, appendPlays %v", most, n, dup, tab, got)
+						}
+						withC := append(slices.Clone(got), ChallengeAction)
+						if tab := playsOf(most, int8(n), dup, true); !slices.Equal(tab, withC) {
+							t.Fatalf("most %d n %d dup %08b: table with challenge %v, want %v", most, n, dup, tab, withC)
 						}
 					}
 					var masks []uint8
