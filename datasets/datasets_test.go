@@ -183,3 +183,24 @@ func FuzzReadRun(f *testing.F) {
 		ReadAll[GameRow](filepath.Join(d, "games.parquet"), Games)
 	})
 }
+
+// A run without decisions written over one with them removes the stale
+// decisions file, so a directory never mixes runs.
+func TestRewriteDropsStaleDecisions(t *testing.T) {
+	dir := t.TempDir()
+	writeRun(t, dir)
+	info := testInfo
+	info.Decisions = false
+	w, err := Create(dir, info, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := testRecords()[1]
+	w.Add(&r)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "decisions.parquet")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("stale decisions.parquet: %v", err)
+	}
+}

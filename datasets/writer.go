@@ -208,6 +208,12 @@ func (w *Writer) Close() error {
 		w.Abort()
 		return fmt.Errorf("datasets: %w", err)
 	}
+	if w.decisions == nil {
+		// a decisions file of an earlier run would not match these games
+		if err := os.Remove(filepath.Join(w.dir, Decisions+".parquet")); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("datasets: %w", err)
+		}
+	}
 	return nil
 }
 
