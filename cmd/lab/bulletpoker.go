@@ -100,6 +100,9 @@ example: lab bulletpoker showdown "Ah As" "Kd Qd" --board "Ks Qs 2c"`)
 		}
 	}
 	need := 5 - len(board)
+	if len(deck) < need {
+		return usagef("lab bulletpoker showdown: %d hands leave %d cards for the %d board cards still to come", len(hands), len(deck), need)
+	}
 	p := sim.NewPCG(*seed)
 	safe := make([]int, len(hands))
 	ranks := make([]cards.HandRank, len(hands))

@@ -47,6 +47,8 @@ func TestBulletpokerShowdownBadInput(t *testing.T) {
 		{"showdown", "Ah As", "As Kd"},
 		{"showdown", "Ah As", "--board", "Ks Qs"},
 		{"showdown", "Ah As", "--rollouts", "0"},
+		// 24 hands use 48 cards: 4 left for a 5-card board (was a panic).
+		append([]string{"showdown"}, strings.Fields("2c2d 2h2s 3c3d 3h3s 4c4d 4h4s 5c5d 5h5s 6c6d 6h6s 7c7d 7h7s 8c8d 8h8s 9c9d 9h9s TcTd ThTs JcJd JhJs QcQd QhQs KcKd KhKs")...),
 	} {
 		if code, _, errs := runBulletpoker(t, args...); code != 2 || !strings.HasPrefix(errs, "lab: ") || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q", args, code, errs)
