@@ -148,7 +148,8 @@ func decode(body []byte, v any) error {
 
 // once runs handle for a seq at most once: a replayed seq with the same
 // body gets the same answer, with a different body 409; a seq back at 1
-// with a different body is a dealer restart and clears the memory.
+// with a different body, or after the window of remembered seqs has moved
+// past 1, is a dealer restart and clears the memory.
 func (b *Bot) once(w http.ResponseWriter, seq int64, body []byte, handle func() (int, any)) {
 	h := sha256.Sum256(body)
 	b.mu.Lock()
@@ -156,7 +157,7 @@ func (b *Bot) once(w http.ResponseWriter, seq int64, body []byte, handle func() 
 		b.seen = map[int64]*answer{}
 		b.matches = map[string]*MatchLog{}
 	}
-	if a, ok := b.seen[seq]; ok && a.bodyHash != h && seq == 1 {
+	if seq == 1 && b.restarted(h) {
 		b.logger().Info("dealer restarted (seq back to 1)")
 		b.seen = map[int64]*answer{}
 		b.matches = map[string]*MatchLog{}
@@ -197,6 +198,17 @@ func (b *Bot) once(w http.ResponseWriter, seq int64, body []byte, handle func() 
 	a.status, a.body = status, out
 	close(a.done)
 	writeRaw(w, status, out)
+}
+
+// restarted reports whether a request with seq 1 and body hash h starts a
+// new dealer run: seq 1 was answered for another body, or it is so far
+// behind the latest seq that it is no longer remembered (a long run).
+// Called with b.mu held.
+func (b *Bot) restarted(h [32]byte) bool {
+	if a, ok := b.seen[1]; ok {
+		return a.bodyHash != h
+	}
+	return 1 <= b.maxSeq-seqWindow
 }
 
 func writeRaw(w http.ResponseWriter, status int, body []byte) {

@@ -116,7 +116,49 @@ func TestBotDealerRestart(t *testing.T) {
 	if p.n.Load() != 5 {
 		t.Errorf("%d decisions, want 5", p.n.Load())
 	}
-	_ = b
+	if _, ok := b.Match("old"); ok {
+		t.Error("the old run's match log survived the restart")
+	}
+}
+
+// TestBotDealerRestartAfterLongRun restarts the dealer after more requests
+// than the bot remembers: seq 1 is then no longer in its memory and must
+// still be read as a restart, not refused as too old.
+func TestBotDealerRestartAfterLongRun(t *testing.T) {
+	b := &Bot{Secret: []byte("secret"), Players: map[string]Player{GameLiarsBar: &countingPlayer{}}}
+	h := b.Handler("/tavern")
+	path := "/tavern/v1/games/liars_bar/matches/m/events"
+	send := func(seq int64, match string) int {
+		body, err := json.Marshal(EventBatch{Common: Common{Protocol: 1, Seq: seq, Game: "liars_bar", MatchID: match}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := strings.Replace(path, "/m/", "/"+match+"/", 1)
+		req := httptest.NewRequest("POST", p, strings.NewReader(string(body)))
+		ts := time.Now().Unix()
+		req.Header.Set(HeaderTimestamp, fmt.Sprint(ts))
+		req.Header.Set(HeaderSignature, Sign(b.Secret, ts, "POST", p, body))
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for seq := int64(1); seq <= seqWindow+2; seq++ {
+		if code := send(seq, "old"); code != http.StatusOK {
+			t.Fatalf("seq %d: status %d", seq, code)
+		}
+	}
+	if code := send(2, "old"); code != http.StatusConflict {
+		t.Errorf("a seq behind the window: status %d, want 409", code)
+	}
+	if code := send(1, "new"); code != http.StatusOK {
+		t.Fatalf("restart after %d requests: status %d, want 200", seqWindow+2, code)
+	}
+	if code := send(2, "new"); code != http.StatusOK {
+		t.Errorf("seq 2 after the restart: status %d", code)
+	}
+	if _, ok := b.Match("old"); ok {
+		t.Error("the old run's match log survived the restart")
+	}
 }
 
 // raw sends a hand-made request, for the refusals.
