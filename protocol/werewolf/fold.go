@@ -239,6 +239,12 @@ func Fold(s Seen) (ww.View, []string, error) {
 			}
 		}
 	}
+	// A server without phase_results still tells who is dead.
+	for i, p := range s.Info.Players {
+		if p.Status == "dead" {
+			v.Alive &^= 1 << uint(i)
+		}
+	}
 	if over {
 		e := ev(ww.EvEnd, day, sim.NoSeat, sim.NoSeat)
 		switch s.Info.Winner {

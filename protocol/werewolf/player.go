@@ -66,10 +66,7 @@ func (p *Player) Run(ctx context.Context) (GameInfo, error) {
 		rng = rand.New(rand.NewPCG(1, 2))
 	}
 	p.Strategy.Reset()
-	decided := map[ww.View]bool{} // views decided on in the current phase
-	var phase [2]int
-	noPass := false // the server has no pass endpoint
-	var legal []ww.Action
+	ts := &turnState{decided: map[ww.View]bool{}, lg: lg, rng: rng}
 	for {
 		st, err := p.Client.Status(ctx, p.Game, p.Token)
 		if err != nil {
@@ -83,45 +80,15 @@ func (p *Player) Run(ctx context.Context) (GameInfo, error) {
 			if err != nil {
 				return GameInfo{}, err
 			}
-			if seen.Info.DayCount != st.DayCount || seen.Info.Phase != st.PhaseDetail {
-				continue // the phase moved on between the reads: read again
-			}
-			v, names, err := Fold(seen)
-			if err != nil {
-				return GameInfo{}, err
-			}
-			legal = Legal(&v, st, legal)
-			if noPass {
-				legal = dropPass(legal)
-			}
-			if now := [2]int{int(v.Day), int(v.Phase)}; now != phase {
-				phase = now
-				clear(decided)
-			}
-			if len(legal) > 0 && !decided[v] {
-				a := p.Strategy.Decide(&v, legal, rng)
-				if !isLegal(a, legal) {
-					return GameInfo{}, fmt.Errorf("%w: %v (legal %v)", ErrStrategy, a, legal)
-				}
-				decided[v] = true
-				t0 := time.Now()
-				err := p.send(ctx, a, names)
-				switch code := StatusOf(err); {
-				case err == nil:
-					if p.OnAction != nil {
-						p.OnAction(a, time.Since(t0))
-					}
-					lg.Debug("acted", "player", st.PlayerName, "action", a.String())
-					continue // read again at once: there may be more to do
-				case a.Kind == ww.ActPass && (code == http.StatusNotFound || code == http.StatusMethodNotAllowed):
-					noPass = true // a server without the extension
-				case code == http.StatusConflict || code == http.StatusForbidden || (p.Tolerant && code == http.StatusBadRequest):
-					// The phase moved on between reading and acting: decide
-					// again on the next poll.
-					delete(decided, v)
-					lg.Debug("refused", "player", st.PlayerName, "action", a.String(), "err", err)
-				default:
+			// The phase may have moved on between the reads: then poll
+			// again. (A server without our day_count in status reports 0.)
+			if seen.Info.Phase == st.PhaseDetail && (st.DayCount == 0 || seen.Info.DayCount == st.DayCount) {
+				acted, err := p.turn(ctx, ts, st, seen)
+				if err != nil {
 					return GameInfo{}, err
+				}
+				if acted {
+					continue // read again at once: there may be more to do
 				}
 			}
 		}
@@ -131,6 +98,68 @@ func (p *Player) Run(ctx context.Context) (GameInfo, error) {
 		case <-time.After(poll):
 		}
 	}
+}
+
+// turnState is what a Player keeps between polls.
+type turnState struct {
+	decided map[ww.View]bool // views decided on in the current phase
+	phase   [2]int           // day and phase of those views
+	noPass  bool             // the server has no pass endpoint
+	silent  [2]int           // passed in this phase (day+1, phase) on a server without pass
+	legal   []ww.Action
+	lg      *slog.Logger
+	rng     *rand.Rand
+}
+
+// turn folds what the seat has read, asks the strategy and sends its
+// choice; acted reports an accepted action.
+func (p *Player) turn(ctx context.Context, ts *turnState, st PlayerStatus, seen Seen) (acted bool, _ error) {
+	v, names, err := Fold(seen)
+	if err != nil {
+		return false, err
+	}
+	ts.legal = Legal(&v, st, ts.legal)
+	now := [2]int{int(v.Day), int(v.Phase)}
+	if now != ts.phase {
+		ts.phase = now
+		clear(ts.decided)
+	}
+	if len(ts.legal) == 0 || ts.decided[v] || ts.silent == [2]int{now[0] + 1, now[1]} {
+		return false, nil
+	}
+	a := p.Strategy.Decide(&v, ts.legal, ts.rng)
+	if !isLegal(a, ts.legal) {
+		return false, fmt.Errorf("%w: %v (legal %v)", ErrStrategy, a, ts.legal)
+	}
+	ts.decided[v] = true
+	lg := ts.lg
+	if a.Kind == ww.ActPass && ts.noPass {
+		// Without a pass endpoint, passing is keeping quiet for the rest
+		// of the discussion.
+		ts.silent = [2]int{now[0] + 1, now[1]}
+		return false, nil
+	}
+	t0 := time.Now()
+	err = p.send(ctx, a, names)
+	switch code := StatusOf(err); {
+	case err == nil:
+		if p.OnAction != nil {
+			p.OnAction(a, time.Since(t0))
+		}
+		lg.Debug("acted", "player", st.PlayerName, "action", a.String())
+		return true, nil
+	case a.Kind == ww.ActPass && (code == http.StatusNotFound || code == http.StatusMethodNotAllowed):
+		ts.noPass = true // a server without the extension: keep quiet instead
+		ts.silent = [2]int{now[0] + 1, now[1]}
+	case code == http.StatusConflict || code == http.StatusForbidden || (p.Tolerant && code == http.StatusBadRequest):
+		// The phase moved on between reading and acting (or, tolerant, the
+		// server knows better): decide again on the next poll.
+		delete(ts.decided, v)
+		lg.Debug("refused", "player", st.PlayerName, "action", a.String(), "err", err)
+	default:
+		return false, err
+	}
+	return false, nil
 }
 
 // read fetches what the seat may read.
@@ -210,14 +239,4 @@ func isLegal(a ww.Action, legal []ww.Action) bool {
 		}
 	}
 	return false
-}
-
-func dropPass(legal []ww.Action) []ww.Action {
-	out := legal[:0]
-	for _, a := range legal {
-		if a.Kind != ww.ActPass {
-			out = append(out, a)
-		}
-	}
-	return out
 }
