@@ -29,6 +29,7 @@ const (
 type seatState struct {
 	hand   [NumTiles]uint8 // concealed faces (red fives at 34–36)
 	kinds  [NumKinds]uint8 // concealed kinds
+	have   uint64          // bit k set iff kinds[k] > 0
 	n      uint8           // concealed tiles
 	river  River
 	melds  [4]Meld
@@ -93,6 +94,7 @@ type State struct {
 	riichiPend sim.Seat // seat whose riichi declaration discard is pending
 	firstWinds int      // discards so far if all were the same wind with no calls
 	firstWind  Tile
+	turnSh     int8 // shanten of the turn seat's hand, set by turnLegal
 	riichiAt   [4]uint8
 	uraShown   [5]Tile
 	nUra       uint8
@@ -259,8 +261,7 @@ func (s *State) startHand() {
 		for j, id := range s.w.deal[i] {
 			t := s.face(id)
 			e.Tiles[j] = t
-			ss.hand[t]++
-			ss.kinds[t.Kind()]++
+			ss.addFace(t)
 		}
 		ss.n = 13
 		ss.updateWaits()
@@ -301,8 +302,7 @@ func (s *State) draw(rinshan bool) {
 	s.liveLeft--
 	t := s.face(id)
 	ss := &s.seats[s.turn]
-	ss.hand[t]++
-	ss.kinds[t.Kind()]++
+	ss.addFace(t)
 	ss.n++
 	s.drawn, s.drawnID, s.rinshan = t, id, rinshan
 	var f EventFlag

@@ -2,6 +2,7 @@ package mahjong
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"gamelab/sim"
@@ -92,22 +93,21 @@ func (s *State) turnLegal(dst []Action) []Action {
 	ss := &s.seats[s.turn]
 	melds := int(ss.nMelds)
 	drew := s.drawn != NoTile
+	// The shanten after the best discard: when it is 1 or more no discard
+	// leaves the hand tenpai, so discard skips the waits computation.
+	s.turnSh = int8(Shanten(&ss.kinds, melds))
 	if drew && ss.waits&bit(s.drawn) != 0 && s.winValue(s.turn, s.drawn, true, false).ok {
 		dst = append(dst, Action{Kind: ActTsumo})
 	}
 	if s.rules.NineKinds && drew && s.noCalls && !ss.discarded {
-		n := 0
-		for k := Tile(0); k < NumKinds; k++ {
-			if ss.kinds[k] > 0 && k.IsYaochu() {
-				n++
-			}
-		}
-		if n >= 9 {
+		if bits.OnesCount64(ss.have&yaochuMask34) >= 9 {
 			dst = append(dst, Action{Kind: ActNineKinds})
 		}
 	}
-	if s.liveLeft > 0 && s.totalKans < 4 && (drew || s.rules.KanAfterCall) {
-		for k := Tile(0); k < NumKinds; k++ {
+	canKan := s.liveLeft > 0 && s.totalKans < 4 && (drew || s.rules.KanAfterCall)
+	if canKan {
+		for m := ss.have; m != 0; m &= m - 1 {
+			k := Tile(bits.TrailingZeros64(m))
 			if ss.kinds[k] == 4 && (!ss.riichi || s.riichiKanOK(ss, k)) {
 				dst = append(dst, Action{Kind: ActAnkan, Tile: k})
 			}
@@ -131,24 +131,38 @@ func (s *State) turnLegal(dst []Action) []Action {
 	if ss.riichi {
 		return append(dst, Action{Kind: ActDiscard, Tile: s.drawn})
 	}
-	canRiichi := drew && !ss.open && !ss.riichi && s.liveLeft >= 4 &&
-		(!s.rules.RiichiNeedsPoints || s.scores[s.turn] >= 1000) && Shanten(&ss.kinds, melds) <= 0
-	for t := Tile(0); t < NumTiles; t++ {
-		if ss.hand[t] == 0 || ss.kuikae&bit(t) != 0 {
-			continue
-		}
-		dst = append(dst, Action{Kind: ActDiscard, Tile: t})
-		if canRiichi {
-			ss.kinds[t.Kind()]--
-			ok := Shanten(&ss.kinds, melds) == 0
-			ss.kinds[t.Kind()]++
-			if ok {
-				dst = append(dst, Action{Kind: ActRiichi, Tile: t})
+	canRiichi := drew && !ss.open && s.liveLeft >= 4 &&
+		(!s.rules.RiichiNeedsPoints || s.scores[s.turn] >= 1000) && s.turnSh <= 0
+	for m := ss.have &^ ss.kuikae; m != 0; m &= m - 1 {
+		k := Tile(bits.TrailingZeros64(m))
+		faces := [2]Tile{k, k.Red()}
+		for fi, t := range faces {
+			if (fi == 1 && t == k) || ss.hand[t] == 0 {
+				continue
+			}
+			dst = append(dst, Action{Kind: ActDiscard, Tile: t})
+			if canRiichi {
+				ss.kinds[k]--
+				ok := Shanten(&ss.kinds, melds) == 0
+				ss.kinds[k]++
+				if ok {
+					dst = append(dst, Action{Kind: ActRiichi, Tile: t})
+				}
 			}
 		}
 	}
 	return dst
 }
+
+// yaochuMask34 has the bits of the terminal and honor kinds.
+var yaochuMask34 = func() (m uint64) {
+	for k := Tile(0); k < NumKinds; k++ {
+		if k.IsYaochu() {
+			m |= 1 << uint(k)
+		}
+	}
+	return
+}()
 
 // riichiKanOK reports whether a seat in riichi may ankan kind k: only with
 // the drawn tile, the hand staying tenpai and (unless the rules allow a
@@ -215,8 +229,20 @@ func (s *State) applyTurn(a Action) {
 // removeFace takes one tile of face t out of seat's concealed hand.
 func (ss *seatState) removeFace(t Tile) {
 	ss.hand[t]--
-	ss.kinds[t.Kind()]--
+	k := t.Kind()
+	ss.kinds[k]--
+	if ss.kinds[k] == 0 {
+		ss.have &^= 1 << uint(k)
+	}
 	ss.n--
+}
+
+// addFace puts face t into the concealed counts (the caller counts n).
+func (ss *seatState) addFace(t Tile) {
+	ss.hand[t]++
+	k := t.Kind()
+	ss.kinds[k]++
+	ss.have |= 1 << uint(k)
 }
 
 func (s *State) discard(t Tile, riichi bool) {
@@ -246,7 +272,11 @@ func (s *State) discard(t Tile, riichi bool) {
 		ss.river.Flags[ss.river.N] = flags
 		ss.river.N++
 	}
-	ss.updateWaits()
+	if s.turnSh >= 1 {
+		ss.waits = 0 // Apply ran Legal on this very state: turnSh is current
+	} else {
+		ss.updateWaits()
+	}
 	ss.riverKinds |= bit(t)
 	ss.tempSeen = 0
 	ss.kuikae = 0
