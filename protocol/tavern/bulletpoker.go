@@ -341,20 +341,31 @@ func (t *bulletPokerTable) Public(from int) []json.RawMessage {
 }
 
 func (t *bulletPokerTable) Apply(seat sim.Seat, r Reply) error {
-	id := r.Choice
-	if id == "" {
-		id = r.Action
-		if id == "switch" {
-			h, _ := r.Fields["hole"].(float64)
-			o, _ := r.Fields["offer"].(float64)
-			id = fmt.Sprintf("switch:%d:%d", int(h), int(o))
-		}
-	}
-	a, err := bulletpoker.ParseAction(id)
+	a, err := bulletPokerReplyAction(r)
 	if err != nil {
 		return err
 	}
 	return t.s.Apply(seat, a)
+}
+
+// bulletPokerReplyAction reads either reply form into an action; a switch
+// in the per-game form needs whole "hole" and "offer" fields.
+func bulletPokerReplyAction(r Reply) (bulletpoker.Action, error) {
+	if r.Choice != "" {
+		return bulletpoker.ParseAction(r.Choice)
+	}
+	if r.Action != "switch" {
+		return bulletpoker.ParseAction(r.Action)
+	}
+	h, err := wholeField(r.Fields, "hole")
+	if err != nil {
+		return bulletpoker.Action{}, err
+	}
+	o, err := wholeField(r.Fields, "offer")
+	if err != nil {
+		return bulletpoker.Action{}, err
+	}
+	return bulletpoker.ParseAction(fmt.Sprintf("switch:%d:%d", h, o))
 }
 
 // Default checks when free, else folds: never risk more than the bot did.

@@ -106,3 +106,30 @@ func FuzzDecodeBulletPokerEvent(f *testing.F) {
 		v.Apply(e) // must not panic on anything the decoder accepts
 	})
 }
+
+func TestBulletPokerReplyForms(t *testing.T) {
+	cases := map[string]Reply{
+		"switch:1:3": {Action: "switch", Fields: map[string]any{"hole": 1.0, "offer": 3.0}},
+		"raise":      {Action: "raise"},
+		"coward":     {Choice: "coward"},
+	}
+	for want, r := range cases {
+		a, err := bulletPokerReplyAction(r)
+		if err != nil || a.String() != want {
+			t.Errorf("%+v -> %v, %v; want %s", r, a, err, want)
+		}
+	}
+	// A switch without whole hole and offer fields was read as switch:0:0.
+	for _, r := range []Reply{
+		{Action: "switch"},
+		{Action: "switch", Fields: map[string]any{"hole": 1.0}},
+		{Action: "switch", Fields: map[string]any{"hole": 0.5, "offer": 0.0}},
+		{Action: "switch", Fields: map[string]any{"hole": "1", "offer": 0.0}},
+		{Action: "switch", Fields: map[string]any{"hole": 2.0, "offer": 0.0}},
+		{Action: "dance"},
+	} {
+		if a, err := bulletPokerReplyAction(r); err == nil {
+			t.Errorf("%+v accepted as %v", r, a)
+		}
+	}
+}

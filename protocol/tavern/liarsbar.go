@@ -144,11 +144,11 @@ func liarsBarReplyAction(r Reply) (liarsbar.Action, error) {
 	case "challenge":
 		return liarsbar.ChallengeAction, nil
 	case "aim":
-		t, ok := r.Fields["target"].(float64)
-		if !ok || t != float64(int(t)) {
-			return liarsbar.Action{}, fmt.Errorf("%w: aim without a whole target", ErrBadRequest)
+		t, err := wholeField(r.Fields, "target")
+		if err != nil {
+			return liarsbar.Action{}, err
 		}
-		return liarsbar.ParseAction(fmt.Sprintf("aim:%d", int(t)))
+		return liarsbar.ParseAction(fmt.Sprintf("aim:%d", t))
 	case "play":
 		cs, ok := r.Fields["cards"].([]any)
 		if !ok || len(cs) == 0 {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // Game keys of the protocol (section 十).
@@ -168,4 +169,14 @@ func checkCommon(c *Common, game, match string) error {
 		return fmt.Errorf("%w: match_id %q does not match the path's %q", ErrBadRequest, c.MatchID, match)
 	}
 	return nil
+}
+
+// wholeField reads a whole number from a per-game reply's fields (JSON
+// numbers decode as float64); a missing or fractional field is an error.
+func wholeField(fields map[string]any, name string) (int, error) {
+	f, ok := fields[name].(float64)
+	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<20 {
+		return 0, fmt.Errorf("%w: %q must be a whole number, got %v", ErrBadRequest, name, fields[name])
+	}
+	return int(f), nil
 }
