@@ -13,7 +13,7 @@ type Options struct {
 	Workers    int   // goroutines; <= 0 means all cores
 	Decisions  bool  // record every decision in Record.Decisions
 	// Window bounds the games in flight (finished but not yet consumed);
-	// 0 means 8 per worker. Memory is O(Window), not O(games).
+	// 0 means 64 per worker. Memory is O(Window), not O(games).
 	Window int
 }
 
@@ -37,11 +37,13 @@ func Run(ctx context.Context, m Match, sched *Schedule, opt Options, sink func(*
 	}
 	window := opt.Window
 	if window <= 0 {
-		window = 8 * w
+		window = 64 * w
 	}
 	// Games travel in batches of consecutive numbers so the hand-offs
 	// between goroutines cost little next to a game.
-	batch := int64(max(1, min(16, window/(2*w))))
+	// Short runs are cut so that every worker gets a share.
+	n := opt.End - opt.First
+	batch := max(1, min(16, int64(window/(2*w)), (n+int64(w)-1)/int64(w)))
 	nb := (window + int(batch) - 1) / int(batch)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
