@@ -285,11 +285,11 @@ func TestWithinDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	got, _ := within(ctx, "fallback", func() string { time.Sleep(2 * time.Second); return "slow" })
+	got := within(ctx, "fallback", func() string { time.Sleep(2 * time.Second); return "slow" })
 	if got != "fallback" || time.Since(start) > time.Second {
 		t.Errorf("within returned %q after %v", got, time.Since(start))
 	}
-	got, _ = within(context.Background(), "fallback", func() string { return "fast" })
+	got = within(context.Background(), "fallback", func() string { return "fast" })
 	if got != "fast" {
 		t.Errorf("within returned %q", got)
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"gamelab/sim"
@@ -69,11 +67,7 @@ func encodeBulletPokerEvent(e bulletpoker.Event) json.RawMessage {
 			w.Cards = append(w.Cards, c.String())
 		}
 	}
-	raw, err := json.Marshal(w)
-	if err != nil {
-		panic(err) // plain struct
-	}
-	return raw
+	return mustJSON(w)
 }
 
 func decodeBulletPokerEvent(raw json.RawMessage) (bulletpoker.Event, error) {
@@ -163,18 +157,9 @@ func newBulletPokerPlayer(spec string) (Player, error) {
 
 // BulletPokerView folds a decision request into the seat's engine View.
 func BulletPokerView(d *Decision) (bulletpoker.View, error) {
-	var r bulletpoker.Rules
-	if len(d.Setup) == 0 {
-		return bulletpoker.View{}, fmt.Errorf("%w: bullet_poker decision without setup", ErrBadRequest)
-	}
-	if err := json.Unmarshal(d.Setup, &r); err != nil {
-		return bulletpoker.View{}, fmt.Errorf("%w: bullet_poker setup: %v", ErrBadRequest, err)
-	}
-	if err := r.Validate(); err != nil {
-		return bulletpoker.View{}, fmt.Errorf("%w: bullet_poker setup: %v", ErrBadRequest, err)
-	}
-	if d.You.Seat < 0 || d.You.Seat >= r.Players {
-		return bulletpoker.View{}, fmt.Errorf("%w: seat %d outside the table", ErrBadRequest, d.You.Seat)
+	r, err := readSetup(d, GameBulletPoker, func(r *bulletpoker.Rules) int { return r.Players })
+	if err != nil {
+		return bulletpoker.View{}, err
 	}
 	v := bulletpoker.View{Seat: sim.Seat(d.You.Seat)}
 	for _, raw := range d.Log {
@@ -231,24 +216,15 @@ func (p *bulletPokerPlayer) Decide(ctx context.Context, d *Decision) (Reply, err
 	if len(legal) == 0 {
 		return Reply{}, fmt.Errorf("%w: no choice id we understand", ErrBadRequest)
 	}
-	st, err := bpstrat.New(p.spec)
-	if err != nil {
-		return Reply{}, err
-	}
-	st.Reset()
-	rng := decisionRNG(d)
 	fallback := legal[0]
 	for _, a := range legal {
 		if a.Kind == bulletpoker.Check { // a free check is the safe answer
 			fallback = a
 		}
 	}
-	a, err := within(ctx, fallback, func() bulletpoker.Action { return st.Decide(&v, legal, rng) })
+	a, err := decideFresh(ctx, d, p.spec, bpstrat.New, &v, legal, fallback)
 	if err != nil {
 		return Reply{}, err
-	}
-	if !slices.Contains(legal, a) {
-		return Reply{}, fmt.Errorf("strategy %s chose %v, not a legal action", p.spec, a)
 	}
 	return Reply{Choice: a.String()}, nil
 }
@@ -256,8 +232,7 @@ func (p *bulletPokerPlayer) Decide(ctx context.Context, d *Decision) (Reply, err
 // bulletPokerTable is a dealer's bullet_poker match.
 type bulletPokerTable struct {
 	s      *bulletpoker.State
-	local  []bpstrat.Strategy
-	rngs   []*rand.Rand
+	local  localSeats[bpstrat.Strategy] // for --fill seats
 	public []json.RawMessage
 	seen   int
 	legal  []bulletpoker.Action
@@ -275,17 +250,11 @@ func newBulletPokerTable(preset string, seats int, seed uint64, fill string) (Ta
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	t := &bulletPokerTable{s: bulletpoker.New(r, seed)}
-	for i := range seats {
-		st, err := bpstrat.New(fill)
-		if err != nil {
-			return nil, err
-		}
-		st.Reset()
-		t.local = append(t.local, st)
-		t.rngs = append(t.rngs, sim.NewRand(sim.Seed(seed, sim.Label("strategy"), uint64(i))))
+	local, err := newLocalSeats(seats, seed, fill, bpstrat.New)
+	if err != nil {
+		return nil, err
 	}
-	return t, nil
+	return &bulletPokerTable{s: bulletpoker.New(r, seed), local: local}, nil
 }
 
 func (t *bulletPokerTable) Game() string       { return GameBulletPoker }
@@ -296,8 +265,7 @@ func (t *bulletPokerTable) Next() []sim.Seat   { return t.s.Next() }
 func (t *bulletPokerTable) Round() int         { return t.s.Hand() }
 
 func (t *bulletPokerTable) Setup() json.RawMessage {
-	raw, _ := json.Marshal(t.s.Rules())
-	return raw
+	return mustJSON(t.s.Rules())
 }
 
 func (t *bulletPokerTable) Private(seat sim.Seat) json.RawMessage {
@@ -309,8 +277,7 @@ func (t *bulletPokerTable) Private(seat sim.Seat) json.RawMessage {
 	if v.NOffers > 0 {
 		m["offers"] = strings.Fields(cards.Format(v.Offers[:v.NOffers]))
 	}
-	raw, _ := json.Marshal(m)
-	return raw
+	return mustJSON(m)
 }
 
 func (t *bulletPokerTable) Log(seat sim.Seat) []json.RawMessage {
@@ -390,11 +357,7 @@ func (t *bulletPokerTable) Default(seat sim.Seat) string {
 func (t *bulletPokerTable) DecideLocal(seat sim.Seat) (string, error) {
 	v := t.s.View(seat)
 	t.legal = t.s.Legal(seat, t.legal[:0])
-	a := t.local[seat].Decide(&v, t.legal, t.rngs[seat])
-	if !slices.Contains(t.legal, a) {
-		return "", fmt.Errorf("strategy chose %v, not a legal action", a)
-	}
-	return a.String(), nil
+	return decideLocal(&t.local, seat, &v, t.legal)
 }
 
 func (t *bulletPokerTable) Ask(seat sim.Seat, lang string) (string, string, []Choice) {

@@ -18,14 +18,15 @@ func decisionRNG(d *Decision) *rand.Rand {
 }
 
 // within runs decide, answering fallback if ctx ends first (the request's
-// deadline): a slow strategy never makes the bot miss its turn.
-func within[A any](ctx context.Context, fallback A, decide func() A) (A, error) {
+// deadline): a slow strategy never makes the bot miss its turn. The
+// abandoned decision runs on to its end in the background.
+func within[A any](ctx context.Context, fallback A, decide func() A) A {
 	done := make(chan A, 1)
 	go func() { done <- decide() }()
 	select {
 	case a := <-done:
-		return a, nil
+		return a
 	case <-ctx.Done():
-		return fallback, nil
+		return fallback
 	}
 }

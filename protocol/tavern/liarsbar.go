@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 
 	"gamelab/sim"
@@ -29,18 +28,9 @@ func newLiarsBarPlayer(spec string) (Player, error) {
 
 // LiarsBarView folds a decision request into the seat's engine View.
 func LiarsBarView(d *Decision) (liarsbar.View, error) {
-	var r liarsbar.Rules
-	if len(d.Setup) == 0 {
-		return liarsbar.View{}, fmt.Errorf("%w: liars_bar decision without setup", ErrBadRequest)
-	}
-	if err := json.Unmarshal(d.Setup, &r); err != nil {
-		return liarsbar.View{}, fmt.Errorf("%w: liars_bar setup: %v", ErrBadRequest, err)
-	}
-	if err := r.Validate(); err != nil {
-		return liarsbar.View{}, fmt.Errorf("%w: liars_bar setup: %v", ErrBadRequest, err)
-	}
-	if d.You.Seat < 0 || d.You.Seat >= r.Players {
-		return liarsbar.View{}, fmt.Errorf("%w: seat %d outside the table", ErrBadRequest, d.You.Seat)
+	r, err := readSetup(d, GameLiarsBar, func(r *liarsbar.Rules) int { return r.Players })
+	if err != nil {
+		return liarsbar.View{}, err
 	}
 	v := liarsbar.NewView(r, sim.Seat(d.You.Seat))
 	for _, raw := range d.Log {
@@ -75,18 +65,9 @@ func (p *liarsBarPlayer) Decide(ctx context.Context, d *Decision) (Reply, error)
 			return Reply{}, fmt.Errorf("%w: nothing to decide from this view", ErrBadRequest)
 		}
 	}
-	st, err := lbstrat.New(p.spec)
+	a, err := decideFresh(ctx, d, p.spec, lbstrat.New, &v, legal, legal[0])
 	if err != nil {
 		return Reply{}, err
-	}
-	st.Reset()
-	rng := decisionRNG(d)
-	a, err := within(ctx, legal[0], func() liarsbar.Action { return st.Decide(&v, legal, rng) })
-	if err != nil {
-		return Reply{}, err
-	}
-	if !slices.Contains(legal, a) {
-		return Reply{}, fmt.Errorf("strategy %s chose %v, not a legal action", p.spec, a)
 	}
 	if len(d.Choices) > 0 {
 		return Reply{Choice: a.String()}, nil
@@ -178,9 +159,7 @@ func liarsBarReplyAction(r Reply) (liarsbar.Action, error) {
 // liarsBarTable is a dealer's liars_bar match.
 type liarsBarTable struct {
 	s      *liarsbar.State
-	seed   uint64
-	local  []lbstrat.Strategy // per seat, for --fill seats
-	rngs   []*rand.Rand
+	local  localSeats[lbstrat.Strategy] // for --fill seats
 	names  []string
 	public []json.RawMessage
 	seen   int // engine events already scanned for public ones
@@ -199,15 +178,12 @@ func newLiarsBarTable(preset string, seats int, seed uint64, fill string) (Table
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	t := &liarsBarTable{s: liarsbar.New(r, seed), seed: seed}
+	local, err := newLocalSeats(seats, seed, fill, lbstrat.New)
+	if err != nil {
+		return nil, err
+	}
+	t := &liarsBarTable{s: liarsbar.New(r, seed), local: local}
 	for i := range seats {
-		st, err := lbstrat.New(fill)
-		if err != nil {
-			return nil, err
-		}
-		st.Reset()
-		t.local = append(t.local, st)
-		t.rngs = append(t.rngs, sim.NewRand(sim.Seed(seed, sim.Label("strategy"), uint64(i))))
 		t.names = append(t.names, fmt.Sprintf("seat %d", i))
 	}
 	return t, nil
@@ -224,14 +200,12 @@ func (t *liarsBarTable) RulesText(lang string) string {
 }
 
 func (t *liarsBarTable) Setup() json.RawMessage {
-	raw, _ := json.Marshal(t.s.Rules())
-	return raw
+	return mustJSON(t.s.Rules())
 }
 
 func (t *liarsBarTable) Private(seat sim.Seat) json.RawMessage {
 	v := t.s.View(seat)
-	raw, _ := json.Marshal(map[string]any{"table_card": v.Table.String(), "hand": lbCards(v.MyHand())})
-	return raw
+	return mustJSON(map[string]any{"table_card": v.Table.String(), "hand": lbCards(v.MyHand())})
 }
 
 func (t *liarsBarTable) Ask(seat sim.Seat, lang string) (string, string, []Choice) {
@@ -293,9 +267,5 @@ func (t *liarsBarTable) Default(seat sim.Seat) string {
 func (t *liarsBarTable) DecideLocal(seat sim.Seat) (string, error) {
 	v := t.s.View(seat)
 	t.legal = t.s.Legal(seat, t.legal[:0])
-	a := t.local[seat].Decide(&v, t.legal, t.rngs[seat])
-	if !slices.Contains(t.legal, a) {
-		return "", fmt.Errorf("strategy chose %v, not a legal action", a)
-	}
-	return a.String(), nil
+	return decideLocal(&t.local, seat, &v, t.legal)
 }

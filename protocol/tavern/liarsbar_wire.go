@@ -67,11 +67,7 @@ func encodeLiarsBarEvent(e liarsbar.Event) json.RawMessage {
 	case liarsbar.EvGameOver:
 		w.Winner = p8(e.Seat)
 	}
-	raw, err := json.Marshal(w)
-	if err != nil {
-		panic(err) // plain struct of strings, numbers and bools
-	}
-	return raw
+	return mustJSON(w)
 }
 
 // decodeLiarsBarEvent parses a tavern event back into the engine's Event.

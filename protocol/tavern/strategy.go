@@ -1,0 +1,103 @@
+package tavern
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gamelab/sim"
+)
+
+// strategy is what the strategies package of each game provides: a
+// decision from the seat's View among its legal actions.
+type strategy[V, A any] interface {
+	Decide(v *V, legal []A, rng *rand.Rand) A
+	Reset()
+}
+
+// rules is an engine's Rules: JSON-decodable and self-validating.
+type rules interface{ Validate() error }
+
+// readSetup decodes and validates the engine rules a decision carries in
+// its setup, and checks the bot's seat against the rules' seat count.
+func readSetup[R rules](d *Decision, game string, players func(*R) int) (R, error) {
+	var r R
+	if len(d.Setup) == 0 {
+		return r, fmt.Errorf("%w: %s decision without setup", ErrBadRequest, game)
+	}
+	if err := json.Unmarshal(d.Setup, &r); err != nil {
+		return r, fmt.Errorf("%w: %s setup: %v", ErrBadRequest, game, err)
+	}
+	if err := r.Validate(); err != nil {
+		return r, fmt.Errorf("%w: %s setup: %v", ErrBadRequest, game, err)
+	}
+	if d.You.Seat < 0 || d.You.Seat >= players(&r) {
+		return r, fmt.Errorf("%w: seat %d outside the table", ErrBadRequest, d.You.Seat)
+	}
+	return r, nil
+}
+
+// decideFresh builds a fresh strategy from spec (a bot keeps no state
+// between requests: the request alone suffices), lets it choose among
+// legal for v before ctx ends (fallback if it does not), and checks that
+// the choice is legal.
+func decideFresh[V any, A comparable, S strategy[V, A]](ctx context.Context, d *Decision, spec string, build func(string) (S, error), v *V, legal []A, fallback A) (A, error) {
+	st, err := build(spec)
+	if err != nil {
+		return fallback, err
+	}
+	st.Reset()
+	rng := decisionRNG(d)
+	a := within(ctx, fallback, func() A { return st.Decide(v, legal, rng) })
+	if !slices.Contains(legal, a) {
+		return fallback, fmt.Errorf("strategy %s chose %v, not a legal action", spec, a)
+	}
+	return a, nil
+}
+
+// localSeats are the strategies a dealer's table plays its --fill seats
+// with, each with the RNG sim.NewRand(sim.Seed(seed, "strategy", seat)) as
+// in the strategies' own Play.
+type localSeats[S any] struct {
+	strat []S
+	rngs  []*rand.Rand
+}
+
+func newLocalSeats[S interface{ Reset() }](seats int, seed uint64, fill string, build func(string) (S, error)) (localSeats[S], error) {
+	var l localSeats[S]
+	for i := range seats {
+		st, err := build(fill)
+		if err != nil {
+			return l, err
+		}
+		st.Reset()
+		l.strat = append(l.strat, st)
+		l.rngs = append(l.rngs, sim.NewRand(sim.Seed(seed, sim.Label("strategy"), uint64(i))))
+	}
+	return l, nil
+}
+
+// decideLocal lets seat's local strategy choose among legal for v and
+// returns the choice id.
+func decideLocal[V any, A interface {
+	comparable
+	String() string
+}, S strategy[V, A]](l *localSeats[S], seat sim.Seat, v *V, legal []A) (string, error) {
+	a := l.strat[seat].Decide(v, legal, l.rngs[seat])
+	if !slices.Contains(legal, a) {
+		return "", fmt.Errorf("strategy chose %v, not a legal action", a)
+	}
+	return a.String(), nil
+}
+
+// mustJSON encodes one of our own plain values (rules, card lists): an
+// encoding error there is a programming error, not bad input.
+func mustJSON(v any) json.RawMessage {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("tavern: encoding %T: %v", v, err))
+	}
+	return raw
+}
