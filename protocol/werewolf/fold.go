@@ -143,9 +143,11 @@ func Fold(s Seen) (ww.View, []string, error) {
 	for d := 0; d <= day; d++ {
 		if d > 0 {
 			// Day d: dawn, discussion, vote, tally, execution.
-			k := kills[d-1]
-			dawn := ev(ww.EvDawn, d, sim.NoSeat, k.seat)
-			v.Apply(dawn)
+			victim := sim.NoSeat // also when unknown (a server without phase_results)
+			if k, ok := kills[d-1]; ok {
+				victim = k.seat
+			}
+			v.Apply(ev(ww.EvDawn, d, sim.NoSeat, victim))
 			if over && d == day && !execs[d].ok && !hasTalk(s.Messages, d) {
 				break // the night's kill ended the game
 			}
@@ -162,30 +164,35 @@ func Fold(s Seen) (ww.View, []string, error) {
 					v.Apply(t)
 				}
 			}
-			voting := d < day || execs[d].ok || (d == day && detail == "voting")
+			voting := d < day || execs[d].ok || (d == day && (detail == "voting" || night))
 			if !voting {
 				break
 			}
 			vp := ev(ww.EvPhase, d, sim.NoSeat, sim.NoSeat)
 			vp.Phase, vp.Seats = ww.PhaseVote, v.Alive
 			v.Apply(vp)
-			if d == day && !execs[d].ok && s.Status.Voted != "" {
-				v.Apply(ev(ww.EvVote, d, self, seatOf(s.Status.Voted)))
-			}
-			if !execs[d].ok {
-				break
-			}
-			for _, vt := range votes[d] {
-				if seatOf(vt.Voter) == self {
-					v.Apply(ev(ww.EvVote, d, self, seatOf(vt.Target)))
+			switch {
+			case execs[d].ok:
+				for _, vt := range votes[d] {
+					if seatOf(vt.Voter) == self {
+						v.Apply(ev(ww.EvVote, d, self, seatOf(vt.Target)))
+					}
 				}
+				for _, vt := range votes[d] {
+					v.Apply(ev(ww.EvTally, d, seatOf(vt.Voter), seatOf(vt.Target)))
+				}
+				v.Apply(ev(ww.EvExecute, d, sim.NoSeat, execs[d].seat))
+			case d == day && !night:
+				// The vote is on.
+				if s.Status.Voted != "" {
+					v.Apply(ev(ww.EvVote, d, self, seatOf(s.Status.Voted)))
+				}
+			default:
+				// Over, but the server does not say how (no phase_results).
+				v.Apply(ev(ww.EvExecute, d, sim.NoSeat, sim.NoSeat))
 			}
-			for _, vt := range votes[d] {
-				v.Apply(ev(ww.EvTally, d, seatOf(vt.Voter), seatOf(vt.Target)))
-			}
-			v.Apply(ev(ww.EvExecute, d, sim.NoSeat, execs[d].seat))
-			if over && d == day {
-				break // the execution ended the game
+			if d == day && (!night || over) {
+				break // the vote is on, or its execution ended the game
 			}
 		}
 		// Night d.
