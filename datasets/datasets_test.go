@@ -2,6 +2,7 @@ package datasets
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -202,5 +203,50 @@ func TestRewriteDropsStaleDecisions(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "decisions.parquet")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("stale decisions.parquet: %v", err)
+	}
+}
+
+// Thousands of games across many row groups and read buffers come back
+// exactly, seat stats and tags included (the reader must not let a later
+// read overwrite rows it still holds).
+func TestReadRunManyGamesExactly(t *testing.T) {
+	dir := t.TempDir()
+	info := testInfo
+	info.Decisions = false
+	w, err := Create(dir, info, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 3000
+	mk := func(i int) arena.Record {
+		r := arena.Record{Index: int64(i), Set: int64(i / 3), Seed: uint64(i) * 7, Lineup: []int{i % 2, 1 - i%2, 1}, Length: int32(i % 50),
+			Result: sim.Result{Score: []float64{float64(i), 0, -float64(i)}, Placement: []int8{1, 2, 3},
+				SeatStats: []map[string]float64{{"a": float64(i)}, {"b": float64(i + 1)}, {"a": 1, "c": float64(-i)}},
+				SeatTags:  []string{fmt.Sprint("t", i), "x", fmt.Sprint("u", i%7)}}}
+		if i == 0 {
+			r.Result.Placement = []int8{1, 1, 3}
+		}
+		return r
+	}
+	for i := range n {
+		r := mk(i)
+		if err := w.Add(&r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	if _, err := ReadRun(dir, func(r *arena.Record) error {
+		want := mk(i)
+		i++
+		if r.Index != want.Index || !reflect.DeepEqual(r.Result.SeatStats, want.Result.SeatStats) ||
+			!reflect.DeepEqual(r.Result.SeatTags, want.Result.SeatTags) || !reflect.DeepEqual(r.Result.Score, want.Result.Score) {
+			return fmt.Errorf("game %d read back as %+v", want.Index, r)
+		}
+		return nil
+	}); err != nil || i != n {
+		t.Fatalf("%v after %d games", err, i)
 	}
 }

@@ -70,6 +70,7 @@ func ReadAll[T any](path, name string) (rows []T, info RunInfo, err error) {
 	var out []T
 	buf := make([]T, 256)
 	for {
+		clear(buf) // parquet-go fills maps and slices already in the rows
 		n, err := r.Read(buf)
 		out = append(out, buf[:n]...)
 		if err == io.EOF {
@@ -119,12 +120,17 @@ func ReadRun(dir string, fn func(*arena.Record) error) (info RunInfo, err error)
 	var rec arena.Record
 	sEOF := false
 	for {
+		// parquet-go reuses the maps and slices already in the rows it
+		// reads into; zeroed rows get fresh ones, so rows still held (and
+		// records already handed out) are never overwritten.
+		clear(games)
 		n, gerr := gr.Read(games)
 		if gerr != nil && gerr != io.EOF {
 			return info, fmt.Errorf("datasets: %s: %w", dir, gerr)
 		}
 		for _, g := range games[:n] {
 			for len(sq) < len(g.Lineup) && !sEOF {
+				clear(seats)
 				m, serr := sr.Read(seats)
 				if serr != nil && serr != io.EOF {
 					return info, fmt.Errorf("datasets: %s: %w", dir, serr)
