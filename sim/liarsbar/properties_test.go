@@ -146,3 +146,65 @@ func TestPullHazard(t *testing.T) {
 		t.Logf("pull %d: %v pulls, kill rate %.5f, expected %.5f ± %.5f (5 sigma)", k, n, got, p, 5*se)
 	}
 }
+
+// TestLieStats recounts every seat's lies from the log (the cards a play
+// took are the seat's hand before it minus the hand after it) and checks
+// them against Result's "lies" and "plays".
+func TestLieStats(t *testing.T) {
+	for _, variant := range Presets() {
+		r, _ := Preset(variant)
+		for seed := uint64(1); seed <= 300; seed++ {
+			s := New(r, seed)
+			rng := sim.NewPCG(seed)
+			var legal []Action
+			for !s.Done() {
+				next := s.Next()
+				seat := next[rng.IntN(len(next))]
+				legal = s.Legal(seat, legal[:0])
+				if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var hands [MaxPlayers][NumCards]int
+			var lies, plays [MaxPlayers]float64
+			table := Card(0)
+			evs := s.Events()
+			for i, e := range evs {
+				switch e.Kind {
+				case EvRoundStart:
+					table = e.Table
+				case EvHand:
+					hands[e.To] = [NumCards]int{}
+					for _, c := range e.Cards[:e.N] {
+						hands[e.To][c]++
+					}
+				case EvPlay:
+					after := evs[i+1]
+					if after.Kind != EvHand || after.To != e.Seat {
+						t.Fatalf("%s seed %d: play not followed by the player's hand: %v", variant, seed, after)
+					}
+					took := hands[e.Seat]
+					for _, c := range after.Cards[:after.N] {
+						took[c]--
+					}
+					lie := false
+					for c, k := range took {
+						if k > 0 && !Card(c).Truthful(table) {
+							lie = true
+						}
+					}
+					plays[e.Seat]++
+					if lie {
+						lies[e.Seat]++
+					}
+				}
+			}
+			res := s.Result()
+			for i := range r.Players {
+				if res.SeatStats[i]["lies"] != lies[i] || res.SeatStats[i]["plays"] != plays[i] {
+					t.Fatalf("%s seed %d seat %d: stats %v, recounted lies %v plays %v", variant, seed, i, res.SeatStats[i], lies[i], plays[i])
+				}
+			}
+		}
+	}
+}

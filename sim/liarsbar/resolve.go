@@ -19,9 +19,15 @@ func (s *State) play(seat sim.Seat, mask uint8) {
 	n := int8(bits.OnesCount8(mask))
 	start := s.pileLen
 	pile := (*[MaxPlay]Card)(s.pile[start : start+MaxPlay])
+	// The claim is true when every chosen card is the table card or wild.
+	truth := uint16(1)<<s.table | 1<<Joker | 1<<Master
+	lie := uint16(0)
 	for j, i := range idx {
-		pile[j] = Card(x >> (8 * uint(i)))
+		c := Card(x >> (8 * uint(i)))
+		pile[j] = c
+		lie |= (^truth >> (c & 15) & 1) << j
 	}
+	lie &= uint16(1)<<n - 1 // the padding slots are not played
 	w := cutByte(cutByte(cutByte(x, idx[2]), idx[1]), idx[0])
 	// h.set(w, h.n-n), with the Devil test only for a hand that held it.
 	storeCards(&h.c, w)
@@ -34,15 +40,12 @@ func (s *State) play(seat sim.Seat, mask uint8) {
 	if h.n == 0 {
 		s.holding &^= 1 << seat
 	}
-	// The claim is true when every card is the table card or wild.
-	t := uint64(s.table) * ones
-	truthful := zeroBytes(x^t) | zeroBytes(x^uint64(Joker)*ones) | zeroBytes(x^uint64(Master)*ones)
 	s.pileLen += n
 	s.last, s.lastStart, s.lastN = seat, start, n
 	s.played[seat] += n
 	st := &s.stats[seat]
 	st.plays++
-	if mask&^truthful != 0 {
+	if lie != 0 {
 		st.lies++
 	}
 	e := s.add(EvPlay)
