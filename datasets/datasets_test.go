@@ -16,15 +16,15 @@ import (
 
 func testRecords() []arena.Record {
 	return []arena.Record{
-		{Index: 4, Set: 1, Seed: 1<<63 + 5, Lineup: []int{0, 1, 1}, Length: 17,
+		{Index: 4, Set: 1, Seed: 1<<63 + 5, Lineup: []int{0, 1, 1}, Length: 2,
 			Result: sim.Result{Score: []float64{3, -1, -2}, Placement: []int8{1, 2, 3},
 				Stats:     map[string]float64{"rounds": 2},
 				SeatStats: []map[string]float64{{"wins": 1}, {"wins": 0, "calls": 2}, {}},
 				SeatTags:  []string{"seer", "wolf", "villager"}},
 			Decisions: []arena.Decision{{Step: 0, Seat: 0, Legal: 3, Chosen: "bid 2"}, {Step: 1, Seat: 2, Legal: 1, Chosen: "pass", Phase: "bid", Features: []float32{1.5, -2}}}},
-		{Index: 5, Set: 1, Seed: 7, Lineup: []int{1, 0, 1}, Length: 3,
+		{Index: 5, Set: 1, Seed: 7, Lineup: []int{1, 0, 1}, Length: 0,
 			Result: sim.Result{Score: []float64{0, 0, 1}, Placement: []int8{2, 2, 1}}},
-		{Index: 6, Set: 2, Seed: 9, Lineup: []int{1, 1, 0}, Length: 1,
+		{Index: 6, Set: 2, Seed: 9, Lineup: []int{1, 1, 0}, Length: 0,
 			Result: sim.Result{Score: []float64{1, 1, 1}, Placement: []int8{1, 1, 1}}},
 	}
 }
@@ -61,7 +61,7 @@ func TestRoundTripEveryColumn(t *testing.T) {
 		t.Errorf("metadata %+v, want %+v", info, testInfo)
 	}
 	wantGame := GameRow{Game: "coin", Index: 4, Set: 1, Seed: 1<<63 + 5, Rules: "three", Lineup: []int32{0, 1, 1},
-		Strategies: []string{"a", "b?x=1", "b?x=1"}, Scores: []float64{3, -1, -2}, Placements: []int32{1, 2, 3}, Length: 17,
+		Strategies: []string{"a", "b?x=1", "b?x=1"}, Scores: []float64{3, -1, -2}, Placements: []int32{1, 2, 3}, Length: 2,
 		Stats: map[string]float64{"rounds": 2}}
 	if len(games) != 3 || !reflect.DeepEqual(games[0], wantGame) {
 		t.Errorf("games[0] = %+v\nwant %+v", games[0], wantGame)
@@ -112,6 +112,9 @@ func TestReadRunRebuildsRecords(t *testing.T) {
 		}
 		if w.Result.SeatTags != nil && !reflect.DeepEqual(r.Result.SeatTags, w.Result.SeatTags) {
 			t.Errorf("tags %v", r.Result.SeatTags)
+		}
+		if len(w.Decisions) != len(r.Decisions) || (len(w.Decisions) > 0 && !reflect.DeepEqual(w.Decisions, r.Decisions)) {
+			t.Errorf("decisions %+v, want %+v", r.Decisions, w.Decisions)
 		}
 		if w.Result.SeatStats != nil && !reflect.DeepEqual(r.Result.SeatStats[1], w.Result.SeatStats[1]) {
 			t.Errorf("seat stats %v", r.Result.SeatStats)

@@ -93,8 +93,9 @@ func Info(dir string) (RunInfo, error) {
 }
 
 // ReadRun streams the games of a run directory back as Records, in file
-// order, reading games.parquet and seats.parquet side by side with memory
-// bounded by the read buffer. The Record passed to fn is reused.
+// order, reading games.parquet and seats.parquet (and decisions.parquet
+// when the run recorded decisions) side by side with memory bounded by the
+// read buffers. The Record passed to fn is reused.
 func ReadRun(dir string, fn func(*arena.Record) error) (info RunInfo, err error) {
 	defer recoverCorrupt(dir, &err)
 	gf, gp, info, err := OpenTable[GameRow](filepath.Join(dir, Games+".parquet"), Games)
@@ -110,6 +111,22 @@ func ReadRun(dir string, fn func(*arena.Record) error) (info RunInfo, err error)
 	if sinfo.Seed != info.Seed || sinfo.First != info.First || sinfo.End != info.End || sinfo.Game != info.Game {
 		return info, fmt.Errorf("%w: %s: games and seats come from different runs", ErrForeign, dir)
 	}
+	var dr *parquet.GenericReader[DecisionRow]
+	if info.Decisions {
+		df, dp, dinfo, err := OpenTable[DecisionRow](filepath.Join(dir, Decisions+".parquet"), Decisions)
+		if err != nil {
+			return info, err
+		}
+		defer df.Close()
+		if dinfo.Seed != info.Seed || dinfo.First != info.First || dinfo.End != info.End {
+			return info, fmt.Errorf("%w: %s: games and decisions come from different runs", ErrForeign, dir)
+		}
+		dr = parquet.NewGenericReader[DecisionRow](dp)
+		defer dr.Close()
+	}
+	decs := make([]DecisionRow, 1024)
+	var dq []DecisionRow
+	dEOF := false
 	gr := parquet.NewGenericReader[GameRow](gp)
 	defer gr.Close()
 	sr := parquet.NewGenericReader[SeatRow](sp)
@@ -145,6 +162,32 @@ func ReadRun(dir string, fn func(*arena.Record) error) (info RunInfo, err error)
 				return info, fmt.Errorf("%w: %s: %v", ErrForeign, dir, err)
 			}
 			sq = sq[len(g.Lineup):]
+			if dr != nil {
+				need := int(g.Length)
+				for len(dq) < need && !dEOF {
+					clear(decs)
+					m, derr := dr.Read(decs)
+					if derr != nil && derr != io.EOF {
+						return info, fmt.Errorf("datasets: %s: %w", dir, derr)
+					}
+					dq = append(dq, decs[:m]...)
+					dEOF = derr == io.EOF
+				}
+				if len(dq) < need {
+					return info, fmt.Errorf("%w: %s: decisions.parquet ends before game %d", ErrForeign, dir, g.Index)
+				}
+				rec.Decisions = rec.Decisions[:0]
+				for _, d := range dq[:need] {
+					if len(d.Features) == 0 {
+						d.Features = nil
+					}
+					if d.Index != g.Index {
+						return info, fmt.Errorf("%w: %s: decision of game %d where game %d belongs", ErrForeign, dir, d.Index, g.Index)
+					}
+					rec.Decisions = append(rec.Decisions, arena.Decision{Step: d.Step, Seat: int8(d.Seat), Legal: d.Legal, Chosen: d.Chosen, Phase: d.Phase, Features: d.Features})
+				}
+				dq = dq[need:]
+			}
 			if err := fn(&rec); err != nil {
 				return info, err
 			}

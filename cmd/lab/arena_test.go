@@ -126,7 +126,7 @@ func TestFailedRunWritesNothing(t *testing.T) {
 // same summary and the same rows.
 func TestShardsMergeIntoTheUnshardedRun(t *testing.T) {
 	dir := t.TempDir()
-	base := []string{"arena", "--game", "coin", "--rules", "four", "--players", "weak,mid,strong", "--games", "120", "--seed", "11", "--json"}
+	base := []string{"arena", "--game", "coin", "--rules", "four", "--players", "weak,mid,strong", "--games", "120", "--seed", "11", "--json", "--decisions"}
 	if code, _, se := arenaLab(t, append(base, "--out", filepath.Join(dir, "full"))...); code != 0 {
 		t.Fatal(se)
 	}
@@ -154,6 +154,14 @@ func TestShardsMergeIntoTheUnshardedRun(t *testing.T) {
 	g2, _, _ := datasets.ReadAll[datasets.GameRow](filepath.Join(dir, "merged", "games.parquet"), datasets.Games)
 	if len(g1) != 120 || !reflect.DeepEqual(g1, g2) {
 		t.Errorf("merged games differ (%d vs %d rows)", len(g1), len(g2))
+	}
+	d1, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(dir, "full", "decisions.parquet"), datasets.Decisions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, _, _ := datasets.ReadAll[datasets.DecisionRow](filepath.Join(dir, "merged", "decisions.parquet"), datasets.Decisions)
+	if len(d1) != 120*4 || !reflect.DeepEqual(d1, d2) {
+		t.Errorf("merged decisions differ (%d vs %d rows)", len(d1), len(d2))
 	}
 	// a missing shard is refused
 	if code, _, _ := arenaLab(t, "merge", "--out", filepath.Join(dir, "bad"), shards[0], shards[2]); code != 2 {

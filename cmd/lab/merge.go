@@ -15,8 +15,9 @@ func init() {
 }
 
 const mergeAbout = `Combines the output directories of lab arena --shard i/n runs into OUT:
-the Parquet files concatenated in game order and the summary recomputed,
-which gives exactly the files and summary of the unsharded run. The shards
+the Parquet files (decisions too, when the shards have them) concatenated
+in game order and the summary recomputed, which gives exactly the files
+and summary of the unsharded run. The shards
 must come from one run (game, rules, players, schedule, seed) and together
 cover every game.`
 
@@ -64,7 +65,6 @@ func runMerge(ctx context.Context, args []string) error {
 	}
 	info := ref
 	info.First, info.End, info.Shard = 0, ref.Total, ""
-	info.Decisions = false // decisions are not carried over; lab export --decisions replays them
 	w, err := datasets.Create(*out, info, 0)
 	if err != nil {
 		return err
