@@ -36,10 +36,10 @@ type Rules struct {
 
 // rulesText is the game explained for a player, from the spec and the
 // decisions file.
-const rulesText = `Werewolf (人狼). Teams: village (villager, fortune_teller, medium) and werewolf (werewolf, madman).
+const rulesText = `Werewolf (人狼). Teams: village (villager, fortune_teller, psychic = medium) and werewolf (werewolf, madman).
 The village wins when every werewolf is dead. The werewolves win when living werewolves are at least as many as all other living players (the madman counts as human). Your team winning is what matters, not your own survival.
 Flow: night 0, then day 1, night 1, day 2, ... Night 0 has no kill.
-Night: the fortune_teller divines one living player (result villager or werewolf; the madman shows as villager) within 60 s; the werewolves choose one living non-werewolf to kill within 120 s (with several wolves, the plurality of their latest choices dies) and may chat with target "werewolf" (10 messages per night for the pack). The medium learns automatically whether the player executed the day before was a werewolf.
+Night: the fortune_teller divines one living player (result villager or werewolf; the madman shows as villager) within 60 s; the werewolves choose one living non-werewolf to kill within 120 s (with several wolves, the plurality of their latest choices dies) and may chat with target "werewolf" (10 messages per night for the pack). The psychic (medium) learns automatically whether the player executed the day before was a werewolf.
 Day: the night's victim is announced; discussion for 300 s, 5 messages per living player; then a 60 s vote: one final vote per living player for another living player; the most voted player is executed (ties at random). Votes are shown after the tally.
 Timeouts: a missing divine, kill or vote is done at random by the server and logged as automatic.
 Dead players can read but not speak or act. Roles are revealed only at the end. Lying is allowed and expected.
