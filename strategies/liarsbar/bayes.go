@@ -30,6 +30,7 @@ type Bayes struct {
 	Bluff, Threshold, Risk, Prior, Caught, Danger float64
 }
 
+// Reset does nothing: Bayes decides from the view alone.
 func (b *Bayes) Reset() {}
 
 // LieProb is the bayes estimate that the last play is a lie.
@@ -44,6 +45,7 @@ func (b *Bayes) LieProb(v *liarsbar.View) float64 {
 	return (1 - q) + q*lambda
 }
 
+// Decide weighs a challenge against playing on (see Bayes).
 func (b *Bayes) Decide(v *liarsbar.View, legal []liarsbar.Action, rng *rand.Rand) liarsbar.Action {
 	play, challenge, aim := kindOf(legal)
 	if aim {
@@ -66,7 +68,9 @@ func (b *Bayes) Decide(v *liarsbar.View, legal []liarsbar.Action, rng *rand.Rand
 			lie = true
 		}
 	}
-	if !challenge {
+	if !challenge || v.Last < 0 {
+		// No claim to weigh (a challenge with nothing on the table comes
+		// only from an inconsistent live request): play on.
 		return playMask(v, &want)
 	}
 

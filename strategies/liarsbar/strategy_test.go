@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -210,4 +211,22 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestStrategiesOnInconsistentLegal gives every strategy a challenge among
+// its legal actions while the view shows no claim to challenge, as a live
+// dealer's inconsistent request can (a fuzzed tavern request made bayes
+// index Pulls[-1]): each must answer with one of legal, never panic.
+func TestStrategiesOnInconsistentLegal(t *testing.T) {
+	v := view(liarsbar.Queen, liarsbar.Queen, liarsbar.King, liarsbar.Ace)
+	legal := append(legalOf(v), liarsbar.ChallengeAction) // v.Last is NoSeat
+	for _, name := range Registry.Names() {
+		s := mustNew(t, name)
+		for seed := range uint64(20) {
+			a := s.Decide(v, legal, rand.New(rand.NewPCG(seed, 1)))
+			if !slices.Contains(legal, a) {
+				t.Errorf("%s chose %v, not among %v", name, a, legal)
+			}
+		}
+	}
 }
