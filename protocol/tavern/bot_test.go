@@ -3,6 +3,7 @@ package tavern
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -285,13 +286,17 @@ func TestWithinDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	got := within(ctx, "fallback", func() string { time.Sleep(2 * time.Second); return "slow" })
+	got, _ := within(ctx, "fallback", func() string { time.Sleep(2 * time.Second); return "slow" })
 	if got != "fallback" || time.Since(start) > time.Second {
 		t.Errorf("within returned %q after %v", got, time.Since(start))
 	}
-	got = within(context.Background(), "fallback", func() string { return "fast" })
+	got, _ = within(context.Background(), "fallback", func() string { return "fast" })
 	if got != "fast" {
 		t.Errorf("within returned %q", got)
+	}
+	got, err := within(context.Background(), "fallback", func() string { panic("boom") })
+	if got != "fallback" || !errors.Is(err, ErrBadRequest) {
+		t.Errorf("a panicking decision: %q, %v; want the fallback and a bad-request error", got, err)
 	}
 }
 

@@ -2,6 +2,7 @@ package tavern
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 
 	"gamelab/sim"
@@ -19,14 +20,28 @@ func decisionRNG(d *Decision) *rand.Rand {
 
 // within runs decide, answering fallback if ctx ends first (the request's
 // deadline): a slow strategy never makes the bot miss its turn. The
-// abandoned decision runs on to its end in the background.
-func within[A any](ctx context.Context, fallback A, decide func() A) A {
-	done := make(chan A, 1)
-	go func() { done <- decide() }()
+// abandoned decision runs on to its end in the background. A panic in
+// decide (a strategy tripping over a crafted request) is returned as an
+// error: it would otherwise end the whole server, goroutines having no
+// net/http recovery.
+func within[A any](ctx context.Context, fallback A, decide func() A) (A, error) {
+	type result struct {
+		a   A
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{fallback, fmt.Errorf("%w: the strategy failed on this request: %v", ErrBadRequest, p)}
+			}
+		}()
+		done <- result{a: decide()}
+	}()
 	select {
-	case a := <-done:
-		return a
+	case r := <-done:
+		return r.a, r.err
 	case <-ctx.Done():
-		return fallback
+		return fallback, nil
 	}
 }

@@ -50,7 +50,10 @@ func decideFresh[V any, A comparable, S strategy[V, A]](ctx context.Context, d *
 	}
 	st.Reset()
 	rng := decisionRNG(d)
-	a := within(ctx, fallback, func() A { return st.Decide(v, legal, rng) })
+	a, err := within(ctx, fallback, func() A { return st.Decide(v, legal, rng) })
+	if err != nil {
+		return fallback, err
+	}
 	if !slices.Contains(legal, a) {
 		return fallback, fmt.Errorf("strategy %s chose %v, not a legal action", spec, a)
 	}

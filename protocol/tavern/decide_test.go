@@ -1,0 +1,42 @@
+package tavern
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+)
+
+// FuzzPlayerDecide feeds arbitrary decision bodies to our players of both
+// games, every strategy: the view folded from a crafted log and the
+// offered choices reach the strategies, which must answer with an offered
+// id or an error, never panic.
+func FuzzPlayerDecide(f *testing.F) {
+	f.Add([]byte(`{"protocol":1,"seq":1,"game":"liars_bar","match_id":"m","turn_id":0,"you":{"seat":1,"name":"x"},"ask":"move","setup":{"variant":"devil","players":4,"hand_size":5,"max_play":3,"max_rounds":200},"choices":[{"id":"challenge"},{"id":"play:0"},{"id":"play:0,1"}],"log":[{"type":"round_start","round":1,"table_card":"K","first":0},{"type":"hand","round":1,"seat":1,"cards":["Q","K","A","J","D"]},{"type":"play","round":1,"seat":0,"count":2}]}`))
+	f.Add([]byte(`{"protocol":1,"seq":1,"game":"liars_bar","match_id":"m","turn_id":0,"you":{"seat":1,"name":"x"},"ask":"aim","setup":{"variant":"chaos","players":4,"hand_size":3,"max_play":1,"max_rounds":200},"log":[{"type":"round_start","round":1,"table_card":"K","first":0},{"type":"shot","round":1,"seat":2,"target":3,"pull":5,"pulls":6,"hit":false}]}`))
+	f.Add([]byte(`{"protocol":1,"seq":1,"game":"bullet_poker","match_id":"m","turn_id":0,"you":{"seat":1,"name":"x"},"ask":"move","setup":{"players":3,"hand_cap":200},"choices":[{"id":"check"},{"id":"raise"},{"id":"switch:1:3"}],"log":[{"type":"start","seat":-1,"count":3},{"type":"deal","seat":-1,"hand":1,"alive":7,"street":"preflop"},{"type":"hole","seat":1,"cards":["Ah","Kd","2c","2c"]},{"type":"board","seat":-1,"count":3,"cards":["Ah","Kd","2c","2c"]}]}`))
+	players := map[string][]Player{}
+	for game, specs := range map[string][]string{
+		GameLiarsBar:    {"random", "honest", "bayes"},
+		GameBulletPoker: {"random", "equity?rollouts=20", "tight?rollouts=20&read=0.3"},
+	} {
+		for _, spec := range specs {
+			p, err := NewPlayer(game, spec)
+			if err != nil {
+				f.Fatal(err)
+			}
+			players[game] = append(players[game], p)
+		}
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var d Decision
+		if json.Unmarshal(body, &d) != nil || d.You == nil {
+			return
+		}
+		for _, p := range players[d.Game] {
+			rep, err := p.Decide(context.Background(), &d)
+			if err == nil && len(d.Choices) > 0 && !hasChoice(d.Choices, rep.Choice) {
+				t.Fatalf("answered %q, not among %v", rep.Choice, d.Choices)
+			}
+		}
+	})
+}
