@@ -295,7 +295,7 @@ func TestWithinDeadline(t *testing.T) {
 		t.Errorf("within returned %q", got)
 	}
 	got, err := within(context.Background(), "fallback", func() string { panic("boom") })
-	if got != "fallback" || !errors.Is(err, ErrBadRequest) {
+	if got != "fallback" || !errors.Is(err, ErrBadRequest) || !errors.Is(err, errStrategyPanic) {
 		t.Errorf("a panicking decision: %q, %v; want the fallback and a bad-request error", got, err)
 	}
 }

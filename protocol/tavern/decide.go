@@ -2,6 +2,7 @@ package tavern
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -18,6 +19,10 @@ func decisionRNG(d *Decision) *rand.Rand {
 	return sim.NewRand(sim.Seed(sim.Label(d.MatchID), uint64(turn), uint64(d.You.Seat), uint64(d.Seq)))
 }
 
+// errStrategyPanic marks a decision that panicked (see within); the fuzz
+// test looks for it, the HTTP answer is a plain 400.
+var errStrategyPanic = errors.New("the strategy failed")
+
 // within runs decide, answering fallback if ctx ends first (the request's
 // deadline): a slow strategy never makes the bot miss its turn. The
 // abandoned decision runs on to its end in the background. A panic in
@@ -33,7 +38,7 @@ func within[A any](ctx context.Context, fallback A, decide func() A) (A, error) 
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
-				done <- result{fallback, fmt.Errorf("%w: the strategy failed on this request: %v", ErrBadRequest, p)}
+				done <- result{fallback, fmt.Errorf("%w: %w on this request: %v", ErrBadRequest, errStrategyPanic, p)}
 			}
 		}()
 		done <- result{a: decide()}

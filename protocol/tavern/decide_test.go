@@ -3,6 +3,7 @@ package tavern
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"testing"
 )
 
@@ -34,6 +35,9 @@ func FuzzPlayerDecide(f *testing.F) {
 		}
 		for _, p := range players[d.Game] {
 			rep, err := p.Decide(context.Background(), &d)
+			if errors.Is(err, errStrategyPanic) {
+				t.Fatal(err)
+			}
 			if err == nil && len(d.Choices) > 0 && !hasChoice(d.Choices, rep.Choice) {
 				t.Fatalf("answered %q, not among %v", rep.Choice, d.Choices)
 			}
