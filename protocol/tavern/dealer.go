@@ -50,8 +50,8 @@ type Table interface {
 	Setup() json.RawMessage
 }
 
-// Player at a dealer's table: a remote bot, or (Bot == nil) a seat the
-// table's own strategy plays.
+// SeatPlayer is who sits at a dealer's seat: a remote bot, or (Bot ==
+// nil) the table's own strategy.
 type SeatPlayer struct {
 	Name string
 	Bot  *Remote

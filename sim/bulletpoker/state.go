@@ -34,6 +34,7 @@ type RefusedError struct {
 	Action Action
 }
 
+// Error says what was refused, for whom (built only when asked for).
 func (e *RefusedError) Error() string {
 	return fmt.Sprintf("%v: seat %d, %s", e.Err, e.Seat, e.Action)
 }

@@ -27,6 +27,7 @@ const (
 
 var actionNames = [numActionKinds]string{"none", "talk", "whisper", "pass", "divine", "kill", "vote"}
 
+// String gives the action kind's notation ("talk", "vote", …).
 func (k ActionKind) String() string {
 	if k < numActionKinds {
 		return actionNames[k]
@@ -52,6 +53,7 @@ const (
 
 var contentNames = [numContentKinds]string{"", "co", "divined", "identified", "accuse", "vote"}
 
+// String gives the content kind's notation ("co", "divined", …; "" for none).
 func (k ContentKind) String() string {
 	if k < numContentKinds {
 		return contentNames[k]
@@ -85,31 +87,48 @@ type Action struct {
 	Text    string
 }
 
-// Pass, Divine, Kill and Vote build the plain actions.
+// Pass ends the seat's part of the discussion (or of wolf chat).
 func Pass() Action { return Action{Kind: ActPass, Target: sim.NoSeat, Content: NoContent} }
+
+// Divine is the seer's night action on target.
 func Divine(target sim.Seat) Action {
 	return Action{Kind: ActDivine, Target: target, Content: NoContent}
 }
+
+// Kill is a werewolf's night choice of victim.
 func Kill(target sim.Seat) Action { return Action{Kind: ActKill, Target: target, Content: NoContent} }
+
+// Vote is a day vote for target's execution.
 func Vote(target sim.Seat) Action { return Action{Kind: ActVote, Target: target, Content: NoContent} }
 
-// Talk builds a public message; Whisper a wolf-chat message.
+// Talk builds a public message.
 func Talk(c Content, text string) Action {
 	return Action{Kind: ActTalk, Target: sim.NoSeat, Content: c, Text: text}
 }
+
+// Whisper builds a wolf-chat message (wolves only, at night).
 func Whisper(c Content, text string) Action {
 	return Action{Kind: ActWhisper, Target: sim.NoSeat, Content: c, Text: text}
 }
 
-// ComingOut, Divined, Identified, Accuse and VoteFor build contents.
+// ComingOut declares the speaker's role r.
 func ComingOut(r Role) Content { return Content{Kind: ContentComingOut, Role: r, Target: sim.NoSeat} }
+
+// Divined claims a divine result: seat t is of species (villager or
+// werewolf).
 func Divined(t sim.Seat, species Role) Content {
 	return Content{Kind: ContentDivined, Role: species, Target: t}
 }
+
+// Identified claims a medium result about the executed seat t.
 func Identified(t sim.Seat, species Role) Content {
 	return Content{Kind: ContentIdentified, Role: species, Target: t}
 }
-func Accuse(t sim.Seat) Content  { return Content{Kind: ContentAccuse, Target: t} }
+
+// Accuse names t as a suspect.
+func Accuse(t sim.Seat) Content { return Content{Kind: ContentAccuse, Target: t} }
+
+// VoteFor states the intention to vote for t.
 func VoteFor(t sim.Seat) Content { return Content{Kind: ContentVote, Target: t} }
 
 // String gives the notation of c: "", "co seer", "divined 3 werewolf",

@@ -37,6 +37,7 @@ type ActionError struct {
 	Reason string   // why, in words fit for an API error message
 }
 
+// Error says who tried what and why it was refused.
 func (e *ActionError) Error() string {
 	return fmt.Sprintf("seat %d %s: %s", e.Seat, e.Action.Kind, e.Reason)
 }

@@ -36,6 +36,7 @@ const (
 var eventNames = [numEventKinds]string{"none", "start", "setup", "deal", "phase", "dawn", "talk", "pass",
 	"whisper", "divine", "killvote", "vote", "tally", "execute", "medium", "timeout", "end", "reveal"}
 
+// String gives the event kind's name in logs and golden files.
 func (k EventKind) String() string {
 	if k < numEventKinds {
 		return eventNames[k]

@@ -20,6 +20,7 @@ const (
 
 var phaseNames = [numPhases]string{"night", "discussion", "vote", "runoff", "over"}
 
+// String gives the phase's name ("night", "discussion", …).
 func (p Phase) String() string {
 	if p < numPhases {
 		return phaseNames[p]
@@ -46,6 +47,7 @@ const (
 
 var deadlineNames = [numDeadlines]string{"none", "divine", "kill", "wolf_chat", "discussion", "vote"}
 
+// String gives the deadline's name ("divine", "wolf_chat", …).
 func (d Deadline) String() string {
 	if d < numDeadlines {
 		return deadlineNames[d]

@@ -92,6 +92,7 @@ func (r Role) Team() Team {
 	return TeamVillage
 }
 
+// String gives the team's name.
 func (t Team) String() string {
 	switch t {
 	case TeamVillage:

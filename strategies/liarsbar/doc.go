@@ -17,6 +17,9 @@
 // whose revolver is most likely to fire next (most pulls), or at the next
 // seat in turn order (who would challenge it).
 //
+// Rules: ../shared/specs/liarsbar.md (engine sim/liarsbar); the hazard
+// 1/(6-pulls) is that of its revolver with one live chamber in six.
+//
 // Play is the 30-line bot loop of OpenSpiel's RandomSimTest shape: ask the
 // seat in Next, check its answer is legal, apply.
 package liarsbar

@@ -17,8 +17,11 @@ type Honest struct {
 	Danger float64
 }
 
+// Reset does nothing: Honest decides from the view alone.
 func (h *Honest) Reset() {}
 
+// Decide aims by the aiming policy, challenges a doubtful claim, else
+// plays its true cards (or a one-card bluff).
 func (h *Honest) Decide(v *liarsbar.View, legal []liarsbar.Action, rng *rand.Rand) liarsbar.Action {
 	play, challenge, aim := kindOf(legal)
 	if aim {

@@ -11,8 +11,10 @@ import (
 // the challenge has weight Challenge (1: uniform over the legal actions).
 type Random struct{ Challenge float64 }
 
+// Reset does nothing: Random keeps no state.
 func (r *Random) Reset() {}
 
+// Decide draws a legal action with the weights above.
 func (r *Random) Decide(v *liarsbar.View, legal []liarsbar.Action, rng *rand.Rand) liarsbar.Action {
 	total := 0.0
 	for _, a := range legal {
