@@ -75,7 +75,6 @@ func mask(s sim.Seat) uint16 { return 1 << uint(s) }
 
 // Decide implements Strategy.
 func (r *Rule) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) werewolf.Action {
-	me := v.Seat
 	if r.faking < 0 {
 		p := 0.0
 		switch v.Role {
@@ -106,7 +105,6 @@ func (r *Rule) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand)
 			best, bestScore = a, r.score[a.Target]
 		}
 	}
-	_ = me
 	return best
 }
 
