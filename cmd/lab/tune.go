@@ -20,9 +20,10 @@ func init() {
 
 const tuneAbout = `Tunes the numeric parameters of --strategy by SPSA (Spall 1992, as fishtest
 runs it): each step perturbs all parameters at once by ±c_k (in units of
-each parameter's range), plays the two perturbed versions in one duplicate
-set at a table filled with the fixed --opponents, and moves along the
-measured score difference with gain a_k. Four fifths of --games tune; the
+each parameter's range), seats the two perturbed versions at one table
+with the fixed --opponents filling the other seats (on two seats they meet
+head to head, as in fishtest), plays one duplicate set, and moves along
+their score difference with gain a_k. Four fifths of --games tune; the
 last fifth plays the winner against the untuned strategy in duplicate sets
 and prints the improvement with its 95% interval. The winner is written as
 a strategy JSON file (--out) that arena, sprt and the live adapters accept.`
@@ -134,7 +135,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 		if err != nil {
 			return arenaInputError(err)
 		}
-		sched, err := arena.NewSchedule("duplicate", m.Seats(), min(len(players), m.Seats()), arenaSeed(seed, uint64(k)))
+		sched, err := arena.NewSchedule("duplicate", m.Seats(), len(players), arenaSeed(seed, uint64(k)))
 		if err != nil {
 			return arenaInputError(err)
 		}
