@@ -213,6 +213,9 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return arenaInputError(err)
 	}
+	if f.out != "" {
+		fmt.Fprintf(stderr, "lab arena: wrote %s (games, seats%s parquet, summary.json)\n", f.out, map[bool]string{true: ", decisions", false: ""}[*decisions])
+	}
 	return printReport(rep, *asJSON)
 }
 
