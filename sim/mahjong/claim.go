@@ -38,7 +38,11 @@ func (s *State) ronPossible(seat sim.Seat, t Tile, chankan bool) bool {
 	if s.seats[seat].waits&bit(t) == 0 || s.furiten(seat) {
 		return false
 	}
-	return s.winValue(seat, t, false, chankan).ok
+	v := s.winValue(seat, t, false, chankan)
+	if s.robAnkan {
+		return v.ok && v.kokushi // only kokushi may rob an ankan
+	}
+	return v.ok
 }
 
 // hasCall reports whether seat may pon, kan or chi t.
@@ -215,7 +219,11 @@ func (s *State) resolveClaims() {
 	}
 	if chankan {
 		s.phase = phaseTurn
-		s.kakanPassed()
+		if s.robAnkan {
+			s.ankanPassed()
+		} else {
+			s.kakanPassed()
+		}
 		return
 	}
 	if caller == sim.NoSeat {

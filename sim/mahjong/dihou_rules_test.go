@@ -143,3 +143,39 @@ func TestNagashiMangan(t *testing.T) {
 		})
 	}
 }
+
+// A kokushi tenpai may rob an ankan under Tenhou rules, never under 地鳳.
+func TestKokushiRobsAnkan(t *testing.T) {
+	spec := WallSpec{Hands: [4]string{"111m2345678m234p", "9m9m19p19s1234567z", "", ""}, Draws: "1m"}
+	for _, tc := range []struct {
+		rules Rules
+		rob   bool
+	}{{Tenhou(), true}, {Dihou(), false}} {
+		t.Run(tc.rules.Name, func(t *testing.T) {
+			s := fixed(t, tc.rules, spec)
+			do(t, s, 0, "ankan 1m")
+			robbed := s.phase == phaseChankan && has(s, 1, "ron")
+			if robbed != tc.rob {
+				t.Fatalf("kokushi may rob the ankan: %v, want %v", robbed, tc.rob)
+			}
+			if !tc.rob {
+				if !s.rinshan || s.turn != 0 {
+					t.Fatal("the ankan did not go on to the rinshan draw")
+				}
+				return
+			}
+			// declining lets the kan go on: kan dora, rinshan draw
+			s2 := fixed(t, tc.rules, spec)
+			do(t, s2, 0, "ankan 1m")
+			passRest(t, s2)
+			if !s2.rinshan || s2.turn != 0 || s2.nDora != 2 {
+				t.Fatalf("after a declined rob: rinshan %v turn %d dora %d", s2.rinshan, s2.turn, s2.nDora)
+			}
+			do(t, s, 1, "ron")
+			w := eventsOf(s, 0, EvWin)
+			if len(w) != 1 || w[0].Seat != 1 || w[0].Yakuman != 1 {
+				t.Fatalf("wins %v", w)
+			}
+		})
+	}
+}

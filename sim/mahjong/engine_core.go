@@ -27,6 +27,8 @@ func (s *State) evalWin(seat sim.Seat, w *Win) winResult {
 			v.paoYakuman = 1
 		case YakuDaisuushii:
 			v.paoYakuman = 2
+		case YakuKokushi, YakuKokushi13:
+			v.kokushi = true
 		}
 	}
 	return v

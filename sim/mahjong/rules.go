@@ -50,6 +50,9 @@ type Rules struct {
 	// AbortRotates: abortive draws rotate the dealer (地鳳; 三家和 keeps
 	// the dealer unless the dealer dealt in). Otherwise the dealer stays.
 	AbortRotates bool `json:"abort_rotates"`
+	// KokushiRobsAnkan: a kokushi tenpai may ron the tile of another
+	// seat's ankan (Tenhou); 地鳳 allows no chankan on an ankan.
+	KokushiRobsAnkan bool `json:"kokushi_robs_ankan"`
 	// OpenKanDoraLater: the kan dora of a daiminkan or kakan is flipped
 	// after the kan player's discard (Tenhou); otherwise at once.
 	OpenKanDoraLater bool `json:"open_kan_dora_later"`
@@ -121,6 +124,7 @@ func Tenhou() Rules {
 		ThreeRonAbort:          true,
 		NineKinds:              true,
 		OpenKanDoraLater:       true,
+		KokushiRobsAnkan:       true,
 		Tobi:                   true,
 		Pao:                    true,
 		AgariYame:              true,

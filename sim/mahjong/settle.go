@@ -11,6 +11,7 @@ type winResult struct {
 	points  int // ron value, or the sum of the tsumo payments
 	// paoYakuman: the hand holds 大三元 (1) or 大四喜 (2), for liability.
 	paoYakuman uint8
+	kokushi    bool // the hand is 国士無双 (may rob an ankan)
 }
 
 // winCtx builds the Win context of seat winning on t.

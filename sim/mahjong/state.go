@@ -95,6 +95,7 @@ type State struct {
 	firstWinds int      // discards so far if all were the same wind with no calls
 	firstWind  Tile
 	turnSh     int8 // shanten of the turn seat's hand, set by turnLegal
+	robAnkan   bool // the chankan prompt is about an ankan (kokushi only)
 	riichiAt   [4]uint8
 	uraShown   [5]Tile
 	nUra       uint8
@@ -243,6 +244,7 @@ func (s *State) startHand() {
 	s.totalKans, s.kanSeats, s.kanAbort = 0, 0, false
 	s.lastTile, s.lastFrom = NoTile, sim.NoSeat
 	s.riichiPend = sim.NoSeat
+	s.robAnkan = false
 	s.firstWinds = 0
 	s.riichiAt = [4]uint8{}
 	s.nUra = 0

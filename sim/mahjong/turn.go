@@ -391,6 +391,25 @@ func (s *State) declareAnkan(k Tile) {
 	ss.updateWaits()
 	s.afterKan(seat, true)
 	s.emit(e)
+	s.drawn = NoTile
+	s.lastTile, s.lastFrom = k, seat
+	if s.rules.KokushiRobsAnkan {
+		s.robAnkan = true
+		if s.openClaims(k, seat, true) {
+			s.phase = phaseChankan
+			return
+		}
+		s.robAnkan = false
+	}
+	s.ankanPassed()
+}
+
+// ankanPassed finishes an ankan nobody robbed: dora and rinshan draw.
+func (s *State) ankanPassed() {
+	if s.rules.KokushiRobsAnkan {
+		s.markSeen(s.lastTile, s.lastFrom)
+	}
+	s.robAnkan = false
 	for s.pendDora > 0 {
 		s.pendDora--
 		s.flipDora()

@@ -55,8 +55,8 @@ type View struct {
 	// WallLeft is the number of live tiles still to draw.
 	WallLeft int16
 	// LastDiscard and LastFrom: the latest discard (NoTile before the
-	// first); also the tile a claim prompt is about. For a chankan prompt
-	// LastDiscard is the kakan tile.
+	// first); also the tile a claim prompt is about. After a kakan or an
+	// ankan it is the kan's tile (what a chankan prompt is about).
 	LastDiscard Tile
 	LastFrom    sim.Seat
 	// HandOver is set from a win or draw until the next hand starts;
@@ -200,6 +200,7 @@ func (v *View) applyCall(e Event) {
 					v.Hand[t]--
 				}
 			}
+			v.LastDiscard, v.LastFrom = e.Tile, s // a kokushi may rob it
 		} else {
 			v.Concealed[s] -= e.N - 1
 			if s == v.Me {
