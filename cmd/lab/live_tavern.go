@@ -105,7 +105,9 @@ further lines are old secrets still accepted while the dealer switches
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		srv.Shutdown(sctx)
+		if err := srv.Shutdown(sctx); err != nil {
+			log.Warn("shutdown", "err", err)
+		}
 	}()
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
@@ -169,7 +171,9 @@ A bot that times out or answers an illegal id gets a safe default.`)
 		return usagef("%v", err)
 	}
 	var id [6]byte
-	rand.Read(id[:])
+	if _, err := rand.Read(id[:]); err != nil {
+		return err
+	}
 	d := &tavern.Dealer{MatchID: "lab" + hex.EncodeToString(id[:]), ChatID: "local", Lang: *lang, Deadline: *deadline,
 		Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
 	res, err := d.Run(ctx, t, players)

@@ -91,10 +91,10 @@ func (b *Bot) authenticate(next http.Handler) http.Handler {
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
-				httpError(w, http.StatusRequestEntityTooLarge, "body larger than 64 KiB")
+				b.httpError(w, http.StatusRequestEntityTooLarge, "body larger than 64 KiB")
 				return
 			}
-			httpError(w, http.StatusBadRequest, "cannot read body")
+			b.httpError(w, http.StatusBadRequest, "cannot read body")
 			return
 		}
 		err = Verify(b.Secret, b.now(), r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderSignature), r.Method, r.URL.Path, body)
@@ -106,7 +106,7 @@ func (b *Bot) authenticate(next http.Handler) http.Handler {
 		}
 		if err != nil {
 			b.logger().Warn("refused request", "method", r.Method, "path", r.URL.Path, "err", err)
-			httpError(w, http.StatusUnauthorized, err.Error())
+			b.httpError(w, http.StatusUnauthorized, err.Error())
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey{}, body)))
@@ -127,10 +127,9 @@ func (b *Bot) logger() *slog.Logger {
 	return slog.New(slog.DiscardHandler)
 }
 
-func httpError(w http.ResponseWriter, status int, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]string{"error": msg})
+// httpError answers status with {"error": msg}.
+func (b *Bot) httpError(w http.ResponseWriter, status int, msg string) {
+	b.writeRaw(w, status, mustJSON(map[string]string{"error": msg}))
 }
 
 func rawBody(r *http.Request) []byte {
@@ -166,16 +165,16 @@ func (b *Bot) once(w http.ResponseWriter, seq int64, body []byte, handle func() 
 	if a, ok := b.seen[seq]; ok {
 		b.mu.Unlock()
 		if a.bodyHash != h {
-			httpError(w, http.StatusConflict, fmt.Sprintf("seq %d was already used for another request", seq))
+			b.httpError(w, http.StatusConflict, fmt.Sprintf("seq %d was already used for another request", seq))
 			return
 		}
 		<-a.done
-		writeRaw(w, a.status, a.body)
+		b.writeRaw(w, a.status, a.body)
 		return
 	}
 	if seq <= b.maxSeq-seqWindow {
 		b.mu.Unlock()
-		httpError(w, http.StatusConflict, fmt.Sprintf("seq %d is too old", seq))
+		b.httpError(w, http.StatusConflict, fmt.Sprintf("seq %d is too old", seq))
 		return
 	}
 	a := &answer{bodyHash: h, done: make(chan struct{})}
@@ -197,7 +196,7 @@ func (b *Bot) once(w http.ResponseWriter, seq int64, body []byte, handle func() 
 	}
 	a.status, a.body = status, out
 	close(a.done)
-	writeRaw(w, status, out)
+	b.writeRaw(w, status, out)
 }
 
 // restarted reports whether a request with seq 1 and body hash h starts a
@@ -211,10 +210,14 @@ func (b *Bot) restarted(h [32]byte) bool {
 	return 1 <= b.maxSeq-seqWindow
 }
 
-func writeRaw(w http.ResponseWriter, status int, body []byte) {
+// writeRaw answers status with a JSON body. A failed write means the
+// dealer hung up: there is nobody left to tell, so it is only logged.
+func (b *Bot) writeRaw(w http.ResponseWriter, status int, body []byte) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	w.Write(body)
+	if _, err := w.Write(body); err != nil {
+		b.logger().Info("answer not delivered", "status", status, "err", err)
+	}
 }
 
 func (b *Bot) invitation(w http.ResponseWriter, r *http.Request) {
@@ -222,11 +225,11 @@ func (b *Bot) invitation(w http.ResponseWriter, r *http.Request) {
 	game := r.PathValue("game")
 	var inv Invitation
 	if err := decode(body, &inv); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if err := checkCommon(&Common{Protocol: inv.Protocol, Seq: inv.Seq, Game: inv.Game, MatchID: inv.MatchID}, game, ""); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	b.once(w, inv.Seq, body, func() (int, any) {
@@ -241,7 +244,7 @@ func (b *Bot) invitation(w http.ResponseWriter, r *http.Request) {
 func (b *Bot) player(w http.ResponseWriter, game string) (Player, bool) {
 	p, ok := b.Players[game]
 	if !ok {
-		httpError(w, http.StatusNotFound, fmt.Sprintf("unknown game %q", game))
+		b.httpError(w, http.StatusNotFound, fmt.Sprintf("unknown game %q", game))
 	}
 	return p, ok
 }
@@ -264,16 +267,16 @@ func (b *Bot) roundStart(w http.ResponseWriter, r *http.Request) {
 	}
 	round, err := strconv.Atoi(r.PathValue("round"))
 	if err != nil || round < 0 {
-		httpError(w, http.StatusBadRequest, "round must be a whole number")
+		b.httpError(w, http.StatusBadRequest, "round must be a whole number")
 		return
 	}
 	var rs RoundStart
 	if err := decode(body, &rs); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if err := checkCommon(&rs.Common, game, matchID); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	b.once(w, rs.Seq, body, func() (int, any) {
@@ -292,11 +295,11 @@ func (b *Bot) events(w http.ResponseWriter, r *http.Request) {
 	}
 	var eb EventBatch
 	if err := decode(body, &eb); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if err := checkCommon(&eb.Common, game, matchID); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	b.once(w, eb.Seq, body, func() (int, any) {
@@ -338,28 +341,28 @@ func (b *Bot) decision(w http.ResponseWriter, r *http.Request) {
 	}
 	turn, err := strconv.ParseInt(r.PathValue("turn"), 10, 64)
 	if err != nil || turn < 0 {
-		httpError(w, http.StatusBadRequest, "turn_id must be a whole number")
+		b.httpError(w, http.StatusBadRequest, "turn_id must be a whole number")
 		return
 	}
 	var d Decision
 	if err := decode(body, &d); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if err := checkCommon(&d.Common, game, matchID); err != nil {
-		httpError(w, http.StatusBadRequest, err.Error())
+		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if d.TurnID == nil || *d.TurnID != turn {
-		httpError(w, http.StatusBadRequest, "turn_id missing or not the path's")
+		b.httpError(w, http.StatusBadRequest, "turn_id missing or not the path's")
 		return
 	}
 	if d.You == nil {
-		httpError(w, http.StatusBadRequest, "you missing")
+		b.httpError(w, http.StatusBadRequest, "you missing")
 		return
 	}
 	if d.Ask == "" {
-		httpError(w, http.StatusBadRequest, "ask missing")
+		b.httpError(w, http.StatusBadRequest, "ask missing")
 		return
 	}
 	b.once(w, d.Seq, body, func() (int, any) {
