@@ -140,6 +140,9 @@ func TestNagashiMangan(t *testing.T) {
 			if tc.nextRound >= 0 && round != tc.nextRound {
 				t.Fatalf("next round %d, want %d", round, tc.nextRound)
 			}
+			if err := checkInvariants(s); err != nil { // points + sticks − minted conserved
+				t.Fatal(err)
+			}
 		})
 	}
 }

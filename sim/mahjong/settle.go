@@ -232,6 +232,7 @@ func (s *State) exhaustive() {
 		}
 		if s.rules.NagashiDihou {
 			delta[i] += 1000 * s.sticks // the pot is paid but stays on the table
+			s.minted += 1000 * s.sticks
 			break
 		}
 	}

@@ -96,6 +96,7 @@ type State struct {
 	firstWind  Tile
 	turnSh     int8 // shanten of the turn seat's hand, set by turnLegal
 	robAnkan   bool // the chankan prompt is about an ankan (kokushi only)
+	minted     int  // points created by 地鳳's nagashi paying a pot it keeps
 	riichiAt   [4]uint8
 	uraShown   [5]Tile
 	nUra       uint8

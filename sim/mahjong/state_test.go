@@ -122,8 +122,8 @@ func checkInvariants(s *State) error {
 	for _, x := range s.scores {
 		sum += int(x)
 	}
-	if sum != 4*s.rules.StartPoints && !s.rules.NagashiDihou {
-		return fmt.Errorf("points %v + %d sticks sum to %d", s.scores, s.sticks, sum)
+	if sum != 4*s.rules.StartPoints+s.minted {
+		return fmt.Errorf("points %v + %d sticks sum to %d (%d minted by nagashi)", s.scores, s.sticks, sum, s.minted)
 	}
 	return nil
 }
