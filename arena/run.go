@@ -13,7 +13,7 @@ type Options struct {
 	Workers    int   // goroutines; <= 0 means all cores
 	Decisions  bool  // record every decision in Record.Decisions
 	// Window bounds the games in flight (finished but not yet consumed);
-	// 0 means 64 per worker. Memory is O(Window), not O(games).
+	// 0 means 512 per worker. Memory is O(Window), not O(games).
 	Window int
 }
 
@@ -37,7 +37,7 @@ func Run(ctx context.Context, m Match, sched *Schedule, opt Options, sink func(*
 	}
 	window := opt.Window
 	if window <= 0 {
-		window = 64 * w
+		window = 512 * w
 	}
 	// Games travel in batches of consecutive numbers so the hand-offs
 	// between goroutines cost little next to a game.
