@@ -82,7 +82,7 @@ type Player struct {
 	turnTried []mahjong.Action
 	legal     []mahjong.Action
 
-	lastCommandAt gn.Timestamp
+	lastSentAt gn.Timestamp // created_at of our newest event
 }
 
 // RunPlayer plays until cfg.Games games ended or ctx is done and returns
@@ -162,14 +162,19 @@ func (p *Player) command(ctx context.Context, kind int, verb string) {
 	e := CommandEvent(kind, p.cfg.Channel, p.cfg.Server, content)
 	// Two equal commands in one second would be one event id (and one
 	// command) for the relays: keep our commands' created_at increasing.
-	if e.CreatedAt <= p.lastCommandAt {
-		e.CreatedAt = p.lastCommandAt + 1
+	if e.CreatedAt <= p.lastSentAt {
+		e.CreatedAt = p.lastSentAt + 1
 	}
-	p.lastCommandAt = e.CreatedAt
 	p.publish(ctx, e, "command", verb)
 }
 
 func (p *Player) publish(ctx context.Context, e gn.Event, what, text string) {
+	// Our created_at never goes back: a reader that resubscribes with
+	// since = the newest it saw from us must not miss the next one.
+	if e.CreatedAt < p.lastSentAt {
+		e.CreatedAt = p.lastSentAt
+	}
+	p.lastSentAt = e.CreatedAt
 	if err := p.cfg.Keys.Sign(&e); err != nil {
 		p.log.Error("cannot sign", "err", err)
 		return

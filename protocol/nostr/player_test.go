@@ -102,12 +102,13 @@ func TestPlayerReplaysTranscript(t *testing.T) {
 	// The scripted server: one pool to both relays, listening to events
 	// p-tagged to the server.
 	srvPool := NewPool(ctx, PoolConfig{
-		Relays: []string{r1.URL, r2.URL}, Since: gn.Now() - 10,
+		Relays: []string{r1.URL, r2.URL}, Since: gn.Now() - 10, KeepSince: true,
 		Filters: func(since gn.Timestamp) gn.Filters {
 			return gn.Filters{{Kinds: []int{42, 20000}, Tags: gn.TagMap{"p": {server.Pub}}, Since: &since}}
 		},
 		Accept:     func(e *gn.Event) bool { return e.PubKey == me.Pub },
 		MinBackoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond,
+		Log: testLog(t),
 	})
 	type result struct {
 		games []GameRecord

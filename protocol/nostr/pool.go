@@ -24,6 +24,12 @@ type PoolConfig struct {
 	Filters func(since gn.Timestamp) gn.Filters
 	// Since is the first subscription's since (0 = now).
 	Since gn.Timestamp
+	// KeepSince resubscribes with Since instead of the newest created_at
+	// seen. Use it when the events come from several authors whose clocks
+	// differ (a server listening to players, like the live bot's
+	// since = boot time): resubscribing at one author's newest time could
+	// hide another's slightly older events. Duplicates are dropped anyway.
+	KeepSince bool
 	// Accept decides which verified events are delivered (e.g. only the
 	// server's). nil accepts all.
 	Accept func(*gn.Event) bool
@@ -43,6 +49,7 @@ type Pool struct {
 	events chan *gn.Event
 	log    *slog.Logger
 
+	dmu      sync.Mutex // serialises delivery (see deliver)
 	mu       sync.Mutex
 	seen     map[string]bool
 	lastSeen gn.Timestamp
@@ -162,8 +169,15 @@ func (p *Pool) session(ctx context.Context, url string) error {
 	c := &relayConn{url: url, conn: conn}
 	defer conn.CloseNow()
 
+	// Hold the connection's write lock until the pending events are
+	// re-sent, so that events Sent meanwhile reach this relay after them:
+	// every relay must see the events in the order they were sent.
+	c.wmu.Lock()
 	p.mu.Lock()
 	since := p.lastSeen
+	if p.cfg.KeepSince {
+		since = p.cfg.Since
+	}
 	p.stats.Connects++
 	p.conns[url] = c
 	var pending []*pendingEvent
@@ -183,11 +197,17 @@ func (p *Pool) session(ctx context.Context, url string) error {
 	p.log.Info("relay connected", "relay", url, "since", int64(since))
 
 	req, _ := gn.ReqEnvelope{SubscriptionID: subID, Filters: p.cfg.Filters(since)}.MarshalJSON()
-	if err := c.write(ctx, req); err != nil {
-		return err
-	}
+	err = conn.Write(ctx, websocket.MessageText, req)
 	for _, pe := range pending {
-		p.sendTo(ctx, c, pe)
+		if err != nil {
+			break
+		}
+		frame, _ := json.Marshal([]any{"EVENT", pe.ev})
+		err = conn.Write(ctx, websocket.MessageText, frame)
+	}
+	c.wmu.Unlock()
+	if err != nil {
+		return err
 	}
 	var stored []*gn.Event // events before EOSE, delivered oldest first at EOSE
 	eose := false
@@ -251,12 +271,14 @@ func SortEmission(es []*gn.Event) {
 
 func (p *Pool) deliver(ctx context.Context, url string, ev *gn.Event) {
 	p.mu.Lock()
-	if p.seen[ev.ID] {
+	dup := p.seen[ev.ID]
+	if dup {
 		p.stats.Duplicates++
-		p.mu.Unlock()
-		return
 	}
 	p.mu.Unlock()
+	if dup {
+		return
+	}
 	if !ev.CheckID() {
 		p.countBad(url, ev, "id does not match")
 		return
@@ -272,6 +294,10 @@ func (p *Pool) deliver(ctx context.Context, url string, ev *gn.Event) {
 		p.log.Debug("event refused", "relay", url, "id", ev.ID, "author", ev.PubKey)
 		return
 	}
+	// Marking an id seen and handing the event on happen under one lock:
+	// otherwise a later event from another relay could overtake it.
+	p.dmu.Lock()
+	defer p.dmu.Unlock()
 	p.mu.Lock()
 	if p.seen[ev.ID] { // another relay delivered it meanwhile
 		p.stats.Duplicates++

@@ -80,7 +80,7 @@ func RunReferee(ctx context.Context, cfg RefereeConfig) ([]RefereeGame, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r.pool = NewPool(ctx, PoolConfig{
-		Relays: cfg.Relays, Since: cfg.Since, Log: r.log, MinBackoff: cfg.MinBackoff, MaxBackoff: cfg.MaxBackoff,
+		Relays: cfg.Relays, Since: cfg.Since, KeepSince: true, Log: r.log, MinBackoff: cfg.MinBackoff, MaxBackoff: cfg.MaxBackoff,
 		Filters: func(since gn.Timestamp) gn.Filters {
 			return gn.Filters{{Kinds: []int{KindChannel, KindEphemeral}, Tags: gn.TagMap{"p": {cfg.Keys.Pub}, "e": {cfg.Channel}}, Since: &since}}
 		},
