@@ -27,6 +27,12 @@ func TestWinRateTable(t *testing.T) {
 			fmt.Fprintf(&b, " %-26s", c)
 		}
 		b.WriteByte('\n')
+		// Each pair plays once, row before column; the cell below the
+		// diagonal is the complement of the same matches.
+		duels := make([][]tally, len(names))
+		for i := range duels {
+			duels[i] = make([]tally, len(names))
+		}
 		for i, a := range names {
 			fmt.Fprintf(&b, "%-8s", a)
 			for j, c := range names {
@@ -34,10 +40,12 @@ func TestWinRateTable(t *testing.T) {
 					fmt.Fprintf(&b, " %-26s", "-")
 					continue
 				}
-				w := duel(t, r, a, c, *tableMatches, sim.Seed(sim.Label(preset), uint64(min(i, j)), uint64(max(i, j))))
-				if i > j {
-					// Same matches as (j, i): report the complement.
-					w = duel(t, r, c, a, *tableMatches, sim.Seed(sim.Label(preset), uint64(j), uint64(i)))
+				var w tally
+				if i < j {
+					w = duel(t, r, a, c, *tableMatches, sim.Seed(sim.Label(preset), uint64(i), uint64(j)))
+					duels[i][j] = w
+				} else {
+					w = duels[j][i]
 					w.wins = w.games - w.wins
 				}
 				fmt.Fprintf(&b, " %-26s", w)
