@@ -2,70 +2,48 @@ package tavern
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
 )
 
-// TestBulletPokerWireFold is the live path's guard: engine events rendered
-// as tavern JSON, parsed back and folded give exactly the engine's View,
-// for every seat after every step of random matches of every preset.
+// TestBulletPokerWireFold checks the wire and request paths (see
+// checkWireFold) over random matches of every preset.
 func TestBulletPokerWireFold(t *testing.T) {
 	for _, preset := range bulletpoker.Presets() {
 		r, _ := bulletpoker.Preset(preset)
 		for g := range 20 {
-			seed := sim.Seed(7, uint64(g))
-			tb, err := newBulletPokerTable(preset, r.Players, seed, "random")
+			tb, err := newBulletPokerTable(preset, r.Players, sim.Seed(7, uint64(g)), "random")
 			if err != nil {
 				t.Fatal(err)
 			}
 			bt := tb.(*bulletPokerTable)
-			setup := bt.Setup()
 			views := make([]bulletpoker.View, r.Players)
 			for i := range views {
 				views[i].Seat = sim.Seat(i)
 			}
-			seen := 0
-			for steps := 0; ; steps++ {
-				evs := bt.s.Events()
-				for ; seen < len(evs); seen++ {
-					for seat := range r.Players {
-						if pe, ok := evs[seen].For(sim.Seat(seat)); ok {
-							e, err := decodeBulletPokerEvent(encodeBulletPokerEvent(pe))
-							if err != nil {
-								t.Fatal(err)
+			checkWireFold(t, wireMatch[bulletpoker.View]{
+				label: fmt.Sprintf("%s game %d", preset, g), table: bt, views: views,
+				fold: func(views []bulletpoker.View, from int) int {
+					evs := bt.s.Events()
+					for _, ev := range evs[from:] {
+						for seat := range views {
+							if pe, ok := ev.For(sim.Seat(seat)); ok {
+								e, err := decodeBulletPokerEvent(encodeBulletPokerEvent(pe))
+								if err != nil {
+									t.Fatal(err)
+								}
+								views[seat].Apply(e)
 							}
-							views[seat].Apply(e)
 						}
 					}
-				}
-				for seat := range r.Players {
-					want := bt.s.View(sim.Seat(seat))
-					if views[seat] != want {
-						t.Fatalf("%s game %d step %d seat %d: folded wire view\n%+v\nengine view\n%+v", preset, g, steps, seat, views[seat], want)
-					}
-					if steps%41 == 0 || bt.Done() {
-						turn := int64(steps)
-						d := &Decision{Common: Common{TurnID: &turn, You: &You{Seat: seat}}, Setup: setup, Log: bt.Log(sim.Seat(seat))}
-						got, err := BulletPokerView(d)
-						if err != nil || got != want {
-							t.Fatalf("%s game %d step %d seat %d: request view %+v (%v)", preset, g, steps, seat, got, err)
-						}
-					}
-				}
-				if bt.Done() {
-					break
-				}
-				next := bt.Next()
-				id, err := bt.DecideLocal(next[0])
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := bt.Apply(next[0], Reply{Choice: id}); err != nil {
-					t.Fatal(err)
-				}
-			}
+					return len(evs)
+				},
+				engine:  bt.s.View,
+				request: BulletPokerView,
+			})
 		}
 	}
 }

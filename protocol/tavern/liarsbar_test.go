@@ -1,14 +1,15 @@
 package tavern
 
 import (
+	"fmt"
 	"testing"
 
 	"gamelab/sim"
 	"gamelab/sim/liarsbar"
 )
 
-// TestLiarsBarWireFold: engine events → tavern JSON → parse → fold equals
-// the engine's View for every seat after every step, in every variant.
+// TestLiarsBarWireFold checks the wire and request paths (see
+// checkWireFold) over random games of every variant and 2-6 seats.
 func TestLiarsBarWireFold(t *testing.T) {
 	for _, variant := range liarsbar.Presets() {
 		for g := range 30 {
@@ -18,55 +19,30 @@ func TestLiarsBarWireFold(t *testing.T) {
 				t.Fatal(err)
 			}
 			lt := tb.(*liarsBarTable)
-			setup := lt.Setup()
-			// Each seat folds the wire form of the events it may see as
-			// they come; every 41st step the whole request path is
-			// checked too (LiarsBarView over the full log).
 			views := make([]liarsbar.View, seats)
 			for i := range views {
 				views[i] = liarsbar.NewView(lt.s.Rules(), sim.Seat(i))
 			}
-			seen := 0
-			for steps := 0; ; steps++ {
-				evs := lt.s.Events()
-				for ; seen < len(evs); seen++ {
-					for seat := range seats {
-						if evs[seen].VisibleTo(sim.Seat(seat)) {
-							e, err := decodeLiarsBarEvent(encodeLiarsBarEvent(evs[seen]))
-							if err != nil {
-								t.Fatal(err)
+			checkWireFold(t, wireMatch[liarsbar.View]{
+				label: fmt.Sprintf("%s game %d", variant, g), table: lt, views: views,
+				fold: func(views []liarsbar.View, from int) int {
+					evs := lt.s.Events()
+					for _, ev := range evs[from:] {
+						for seat := range views {
+							if ev.VisibleTo(sim.Seat(seat)) {
+								e, err := decodeLiarsBarEvent(encodeLiarsBarEvent(ev))
+								if err != nil {
+									t.Fatal(err)
+								}
+								views[seat].Apply(e)
 							}
-							views[seat].Apply(e)
 						}
 					}
-				}
-				for seat := range seats {
-					want := lt.s.View(sim.Seat(seat))
-					if views[seat] != want {
-						t.Fatalf("%s game %d step %d seat %d: folded wire view\n%+v\nengine view\n%+v", variant, g, steps, seat, views[seat], want)
-					}
-					if steps%41 == 0 || lt.Done() {
-						turn := int64(steps)
-						d := &Decision{Common: Common{TurnID: &turn, You: &You{Seat: seat}}, Setup: setup, Log: lt.Log(sim.Seat(seat))}
-						got, err := LiarsBarView(d)
-						if err != nil || got != want {
-							t.Fatalf("%s game %d step %d seat %d: request view %v (%v)", variant, g, steps, seat, got, err)
-						}
-					}
-				}
-				if lt.Done() {
-					break
-				}
-				for _, seat := range append([]sim.Seat(nil), lt.Next()...) {
-					id, err := lt.DecideLocal(seat)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := lt.Apply(seat, Reply{Choice: id}); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
+					return len(evs)
+				},
+				engine:  lt.s.View,
+				request: LiarsBarView,
+			})
 		}
 	}
 }
