@@ -9,32 +9,21 @@ import (
 // BenchmarkGame plays whole games with uniformly random votes, divines and
 // kills and everyone passing the discussion (the play of the 7/15 check),
 // reusing one State (Reset): the engine's cost per game.
-func BenchmarkGame(b *testing.B) {
-	for _, name := range Presets() {
-		b.Run(name, func(b *testing.B) {
-			r, _ := Preset(name)
-			s := &State{}
-			p := sim.NewPCG(1)
-			var buf []Action
-			seed := uint64(0)
-			b.ReportAllocs()
-			cpu0 := cpuTime()
-			for b.Loop() {
-				seed++
-				s.Reset(r, seed)
-				buf = playDecisive(s, &p, buf)
-			}
-			reportGames(b, cpu0)
-		})
-	}
-}
+func BenchmarkGame(b *testing.B) { benchGames(b, playDecisive) }
 
 // BenchmarkGameAllLegal plays uniformly among all legal actions (talk and
 // wolf chat included), as the conformance harness does: long games.
-func BenchmarkGameAllLegal(b *testing.B) {
+func BenchmarkGameAllLegal(b *testing.B) { benchGames(b, playRandom) }
+
+// benchGames plays whole games of every preset with play, one State reset
+// per game, and reports games/s.
+func benchGames(b *testing.B, play func(s *State, p *sim.PCG, buf []Action) []Action) {
 	for _, name := range Presets() {
 		b.Run(name, func(b *testing.B) {
-			r, _ := Preset(name)
+			r, err := Preset(name)
+			if err != nil {
+				b.Fatal(err)
+			}
 			s := &State{}
 			p := sim.NewPCG(1)
 			var buf []Action
@@ -44,7 +33,7 @@ func BenchmarkGameAllLegal(b *testing.B) {
 			for b.Loop() {
 				seed++
 				s.Reset(r, seed)
-				buf = playRandom(s, &p, buf)
+				buf = play(s, &p, buf)
 			}
 			reportGames(b, cpu0)
 		})
