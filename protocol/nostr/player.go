@@ -193,6 +193,9 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 			return false
 		}
 		p.log.Debug("status", "status", st.Text)
+		if st.Joined == 0 && !p.inGame {
+			p.joined = false // that recruitment is over (e.g. we were refused): join the next
+		}
 		if !p.cfg.Start && st.Joined > 0 && st.Joined < 4 && !p.inGame && !p.joined && p.wantGame() {
 			p.joined = true
 			p.command(ctx, KindChannel, "join")
