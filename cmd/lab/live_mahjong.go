@@ -62,7 +62,7 @@ Plays the 地鳳 Mahjong Bot on Nostr with a strategy. The secret key comes from
 --key-file or the environment variable NOSTR_SECRET_KEY (nsec or hex; never
 logged). Without --relay the seed's public relays are used.
 The player reads only events p-tagged to its key and public NOTIFY lines.
-Example: lab live mahjong --server-npub npub1… --key-file me.nsec --strategy defense --join --games 1`)
+Example: lab live mahjong --server-npub npub1… --key-file me.nsec --strategy defense --games 1`)
 	var relays relayList
 	fs.Var(&relays, "relay", "relay URL (repeatable; default: the seed's relays)")
 	keyFile := fs.String("key-file", "", "file holding the secret key (nsec or hex); default: $NOSTR_SECRET_KEY")
