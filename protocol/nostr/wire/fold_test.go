@@ -64,3 +64,38 @@ func TestFoldTranscript(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFold: a foreign message inserted anywhere into player1's recorded
+// stream may be refused but must never panic the fold (or anything after).
+func FuzzFold(f *testing.F) {
+	tr := loadTranscript(f)
+	var msgs []Message
+	for _, e := range tr.Events {
+		if e.Author == "server" && e.Kind != 30315 && slices.Contains(e.P, "player1") {
+			m, err := Parse(e.Content)
+			if err != nil {
+				f.Fatal(err)
+			}
+			msgs = append(msgs, m)
+		}
+	}
+	for i, e := range tr.Events {
+		if i%50 == 0 {
+			f.Add(uint16(i), e.Content)
+		}
+	}
+	f.Fuzz(func(t *testing.T, at uint16, content string) {
+		m, err := Parse(content)
+		if err != nil {
+			return
+		}
+		fd := NewFold(tr.Npub["player1"])
+		pos := int(at) % len(msgs)
+		for i, x := range msgs {
+			if i == pos {
+				_ = fd.Apply(m)
+			}
+			_ = fd.Apply(x)
+		}
+	})
+}
