@@ -289,6 +289,10 @@ func (s *State) makeCall(seat sim.Seat, a Action) {
 	s.turn = seat
 	s.emit(e)
 	if kind == Daiminkan {
+		// The kan took the discard into a 3n+1 hand: its shanten may be
+		// one lower than before (waits stay a superset; the discard after
+		// the rinshan draw recomputes them).
+		ss.shLow--
 		ss.kans++
 		s.afterKan(seat, true)
 		s.openKanDora()

@@ -172,7 +172,7 @@ func (s *State) abort(r DrawReason) {
 // tenpai reports whether seat is tenpai at an exhaustive draw.
 func (s *State) tenpai(seat sim.Seat) bool {
 	ss := &s.seats[seat]
-	if Shanten(&ss.kinds, int(ss.nMelds)) != 0 {
+	if ss.shLow >= 1 || Shanten(&ss.kinds, int(ss.nMelds)) != 0 {
 		return false
 	}
 	if !s.rules.TenpaiExcludesFourHeld {

@@ -44,7 +44,12 @@ type seatState struct {
 	kuikae                           uint64 // kinds that may not be discarded this turn
 	// waits: kinds completing the concealed hand, kept up to date whenever
 	// it holds 3n+1 tiles (after the deal, each discard and each kan).
-	waits     uint64
+	waits uint64
+	// shLow is a lower bound on the shanten of the 3n+1-tile concealed
+	// hand (exact right after updateWaits). A draw or call lowers a
+	// shanten by at most one, so turnLegal skips the shanten of a turn
+	// whose bound already rules out tenpai after any discard.
+	shLow     int8
 	nagashi   bool // river all yaochu, none called
 	discarded bool // has discarded this hand
 
@@ -94,7 +99,7 @@ type State struct {
 	riichiPend sim.Seat // seat whose riichi declaration discard is pending
 	firstWinds int      // discards so far if all were the same wind with no calls
 	firstWind  Tile
-	turnSh     int8 // shanten of the turn seat's hand, set by turnLegal
+	turnSh     int8 // shanten of the turn seat's hand set by turnLegal: exact when <= 0, else a lower bound >= 1
 	robAnkan   bool // the chankan prompt is about an ankan (kokushi only)
 	minted     int  // points created by 地鳳's nagashi paying a pot it keeps
 	riichiAt   [4]uint8

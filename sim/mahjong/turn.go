@@ -94,8 +94,14 @@ func (s *State) turnLegal(dst []Action) []Action {
 	melds := int(ss.nMelds)
 	drew := s.drawn != NoTile
 	// The shanten after the best discard: when it is 1 or more no discard
-	// leaves the hand tenpai, so discard skips the waits computation.
-	s.turnSh = int8(Shanten(&ss.kinds, melds))
+	// leaves the hand tenpai, so discard skips the waits computation. The
+	// hand before this draw or call had shanten >= shLow, and one tile
+	// lowers it by at most one: a bound of 1 or more needs no lookup.
+	if lb := ss.shLow - 1; lb >= 1 {
+		s.turnSh = lb
+	} else {
+		s.turnSh = int8(Shanten(&ss.kinds, melds))
+	}
 	if drew && ss.waits&bit(s.drawn) != 0 && s.winValue(s.turn, s.drawn, true, false).ok {
 		dst = append(dst, Action{Kind: ActTsumo})
 	}
@@ -133,6 +139,22 @@ func (s *State) turnLegal(dst []Action) []Action {
 	}
 	canRiichi := drew && !ss.open && s.liveLeft >= 4 &&
 		(!s.rules.RiichiNeedsPoints || s.scores[s.turn] >= 1000) && s.turnSh <= 0
+	if !canRiichi {
+		// Plain discards only: the plain face of each kind held, then its
+		// red five (the order of the loop below).
+		for m := ss.have &^ ss.kuikae; m != 0; m &= m - 1 {
+			k := Tile(bits.TrailingZeros64(m))
+			if ss.hand[k] != 0 {
+				dst = append(dst, Action{Kind: ActDiscard, Tile: k})
+			}
+			if fiveMask34&(1<<uint(k)) != 0 {
+				if r := RedM5 + k/9; ss.hand[r] != 0 {
+					dst = append(dst, Action{Kind: ActDiscard, Tile: r})
+				}
+			}
+		}
+		return dst
+	}
 	for m := ss.have &^ ss.kuikae; m != 0; m &= m - 1 {
 		k := Tile(bits.TrailingZeros64(m))
 		faces := [2]Tile{k, k.Red()}
@@ -141,18 +163,19 @@ func (s *State) turnLegal(dst []Action) []Action {
 				continue
 			}
 			dst = append(dst, Action{Kind: ActDiscard, Tile: t})
-			if canRiichi {
-				ss.kinds[k]--
-				ok := Shanten(&ss.kinds, melds) == 0
-				ss.kinds[k]++
-				if ok {
-					dst = append(dst, Action{Kind: ActRiichi, Tile: t})
-				}
+			ss.kinds[k]--
+			ok := Shanten(&ss.kinds, melds) == 0
+			ss.kinds[k]++
+			if ok {
+				dst = append(dst, Action{Kind: ActRiichi, Tile: t})
 			}
 		}
 	}
 	return dst
 }
+
+// fiveMask34 has the bits of the three plain fives (the kinds with a red face).
+const fiveMask34 = 1<<4 | 1<<13 | 1<<22
 
 // yaochuMask34 has the bits of the terminal and honor kinds.
 var yaochuMask34 = func() (m uint64) {
@@ -187,18 +210,53 @@ func (s *State) riichiKanOK(ss *seatState, k Tile) bool {
 }
 
 // updateWaits recomputes the waits of a 3n+1-tile concealed hand.
+// It also sets shLow to the hand's exact shanten.
 func (ss *seatState) updateWaits() {
 	ss.waits = 0
-	if Shanten(&ss.kinds, int(ss.nMelds)) == 0 {
+	sh := Shanten(&ss.kinds, int(ss.nMelds))
+	ss.shLow = int8(sh)
+	if sh == 0 {
 		ss.waits = waitMask(&ss.kinds, int(ss.nMelds))
 	}
+}
+
+// Masks of the kinds by rank within the number suits.
+const (
+	suitMask34  = 1<<27 - 1
+	rank1Mask34 = 1<<0 | 1<<9 | 1<<18
+	rank2Mask34 = rank1Mask34 << 1
+	rank8Mask34 = rank1Mask34 << 7
+	rank9Mask34 = rank1Mask34 << 8
+)
+
+// waitCandidates returns the kinds that can complete hand c: a tile that is
+// neither held nor within two ranks of a held tile of its suit joins no
+// set or pair, so only kokushi (closed hands) can use it.
+func waitCandidates(c *[NumKinds]uint8, melds int) uint64 {
+	var have uint64
+	for k := 0; k < NumKinds; k++ {
+		if c[k] > 0 {
+			have |= 1 << uint(k)
+		}
+	}
+	hs := have & suitMask34
+	m := have |
+		(hs<<1)&^rank1Mask34&suitMask34 |
+		(hs<<2)&^(rank1Mask34|rank2Mask34)&suitMask34 |
+		(hs>>1)&^rank9Mask34 |
+		(hs>>2)&^(rank8Mask34|rank9Mask34)
+	if melds == 0 {
+		m |= yaochuMask34
+	}
+	return m
 }
 
 // waitMask returns the kinds that complete a waiting hand (3n+1 concealed
 // tiles), one bit per kind. Kinds the hand holds four of are skipped.
 func waitMask(c *[NumKinds]uint8, melds int) uint64 {
 	var m uint64
-	for k := 0; k < NumKinds; k++ {
+	for cand := waitCandidates(c, melds); cand != 0; cand &= cand - 1 {
+		k := bits.TrailingZeros64(cand)
 		if c[k] >= 4 {
 			continue
 		}
@@ -273,7 +331,10 @@ func (s *State) discard(t Tile, riichi bool) {
 		ss.river.N++
 	}
 	if s.turnSh >= 1 {
-		ss.waits = 0 // Apply ran Legal on this very state: turnSh is current
+		// Apply ran Legal on this very state: turnSh is current, and a
+		// bound on every discard's shanten.
+		ss.waits = 0
+		ss.shLow = s.turnSh
 	} else {
 		ss.updateWaits()
 	}
