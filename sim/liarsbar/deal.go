@@ -59,14 +59,6 @@ func (s *State) startRound(first sim.Seat) {
 	}
 }
 
-// emitHand logs seat's hand privately to it.
-func (s *State) emitHand(seat sim.Seat) {
-	h := &s.hands[seat]
-	e := s.add(EvHand)
-	e.To, e.N = seat, h.n
-	storeCards(&e.Cards, h.word()) // cards past h.n are zero
-}
-
 // onlyHolder reports whether seat is the only seat with cards.
 func (s *State) onlyHolder(seat sim.Seat) bool { return s.holding&^(1<<seat) == 0 }
 

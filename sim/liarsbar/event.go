@@ -106,7 +106,3 @@ func (e Event) String() string {
 	}
 	return e.Kind.String()
 }
-
-func newEvent(k EventKind) Event {
-	return Event{Kind: k, To: sim.NoSeat, Seat: sim.NoSeat, Target: sim.NoSeat}
-}

@@ -84,33 +84,3 @@ var thermometer, lowBytes = func() (t, l [16]uint64) {
 	}
 	return t, l
 }()
-
-// sort puts the hand in Card order (insertion sort; at most 8 cards),
-// zeroes the cards past n and recomputes the masks. The engine keeps its
-// hands sorted itself; this is for hands set up from outside.
-func (h *hand) sort() {
-	for i := int8(1); i < h.n; i++ {
-		for j := i; j > 0 && h.c[j] < h.c[j-1]; j-- {
-			h.c[j], h.c[j-1] = h.c[j-1], h.c[j]
-		}
-	}
-	for i := h.n; i < MaxHand; i++ {
-		h.c[i] = 0
-	}
-	h.index()
-}
-
-// index recomputes dup and devil from c[:n] card by card (the reference
-// for masks).
-func (h *hand) index() {
-	var dup, devil uint8
-	for i := int8(0); i < h.n; i++ {
-		if i > 0 && h.c[i] == h.c[i-1] {
-			dup |= 1 << i
-		}
-		if h.c[i] == Devil {
-			devil |= 1 << i
-		}
-	}
-	h.dup, h.devil = dup, devil
-}

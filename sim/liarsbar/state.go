@@ -166,8 +166,6 @@ func (s *State) Clone() *State {
 	return &c
 }
 
-func (s *State) emit(e Event) { s.events = append(s.events, e) }
-
 // add appends an event of kind k in the current round, public and with no
 // seats, and returns it for the caller to fill in; the pointer is valid
 // until the next add. Filling the log in place costs less than building an
