@@ -52,7 +52,7 @@ func (t *table[T]) open(dir, name, info string, rowGroup int) error {
 		parquet.KeyValueMetadata(KeyTable, name),
 		parquet.KeyValueMetadata(KeyRun, info),
 		parquet.CreatedBy("gamelab", "lab", ""),
-		parquet.Compression(&parquet.Zstd))
+		parquet.Compression(&parquet.Snappy))
 	return nil
 }
 
