@@ -98,10 +98,18 @@ func NewView(seat sim.Seat) View {
 func (v *View) IsAlive(s sim.Seat) bool { return s >= 0 && v.Alive&(1<<uint(s)) != 0 }
 
 // Apply folds one event into the view. The caller passes only the events
-// visible to v.Seat (Event.VisibleTo); Apply does not filter.
+// visible to v.Seat (Event.VisibleTo); Apply does not filter. An event
+// naming a seat outside the table (as a live adapter might rebuild from a
+// server's data) is ignored: Apply never panics.
 func (v *View) Apply(e Event) {
+	if !e.foldable() {
+		return
+	}
 	switch e.Kind {
 	case EvStart:
+		if e.Count < 0 || e.Count > MaxPlayers {
+			return
+		}
 		v.Players = e.Count
 		v.Alive = uint16(1)<<uint(e.Count) - 1
 	case EvSetup:
@@ -109,6 +117,9 @@ func (v *View) Apply(e Event) {
 			v.RoleCount[e.Role] = e.Count
 		}
 	case EvDeal, EvReveal:
+		if e.Seat == sim.NoSeat {
+			return
+		}
 		v.Known[e.Seat] = e.Role
 		if e.Seat == v.Seat {
 			v.Role = e.Role
@@ -153,6 +164,9 @@ func (v *View) Apply(e Event) {
 			v.SpeaksLeft--
 		}
 		c := e.Content
+		if e.Seat == sim.NoSeat {
+			return
+		}
 		switch c.Kind {
 		case ContentComingOut:
 			v.CameOut[e.Seat] = c.Role
@@ -169,6 +183,9 @@ func (v *View) Apply(e Event) {
 		v.Passed |= 1 << uint(e.Seat)
 	case EvWhisper:
 		v.WhispersLeft--
+		if e.Seat == sim.NoSeat {
+			return
+		}
 		switch e.Content.Kind {
 		case ContentVote, ContentAccuse:
 			v.PackPlan[e.Seat] = e.Content.Target
@@ -176,7 +193,7 @@ func (v *View) Apply(e Event) {
 			v.PackCameOut[e.Seat] = e.Content.Role
 		}
 	case EvDivine, EvMedium:
-		if e.Seat == v.Seat {
+		if e.Seat == v.Seat && e.Target != sim.NoSeat {
 			v.Results[e.Target] = e.Role
 		}
 	case EvKillVote:
@@ -188,7 +205,9 @@ func (v *View) Apply(e Event) {
 			v.MyVote = e.Target
 		}
 	case EvTally:
-		v.Votes[e.Seat] = e.Target
+		if e.Seat != sim.NoSeat {
+			v.Votes[e.Seat] = e.Target
+		}
 	case EvExecute:
 		v.LastExec = e.Target
 		if e.Target != sim.NoSeat {
@@ -199,6 +218,13 @@ func (v *View) Apply(e Event) {
 		v.Winner = e.Team
 		v.Phase = PhaseOver
 	}
+}
+
+// foldable reports whether the seats e names fit a View's arrays: Seat and
+// Target are seats or NoSeat (one unsigned compare each: NoSeat+1 is 0).
+// Apply checks, where it indexes by one, that it is not NoSeat.
+func (e Event) foldable() bool {
+	return uint8(e.Seat+1) <= MaxPlayers && uint8(e.Target+1) <= MaxPlayers
 }
 
 // Fold returns the view of seat (whose role is role; RoleNone for a
