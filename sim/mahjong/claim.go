@@ -45,10 +45,35 @@ func (s *State) ronPossible(seat sim.Seat, t Tile, chankan bool) bool {
 	return v.ok
 }
 
-// hasCall reports whether seat may pon, kan or chi t.
+// hasCall reports whether seat may pon, kan or chi t: whether
+// callOptions would list anything, without building the list.
 func (s *State) hasCall(seat sim.Seat, t Tile, from sim.Seat) bool {
-	var buf [16]Action
-	return len(s.callOptions(seat, t, from, buf[:0])) > 0
+	ss := &s.seats[seat]
+	if ss.riichi || s.liveLeft == 0 {
+		return false
+	}
+	k := t.Kind()
+	n := ss.kinds[k] // plain + red faces held: a pon has a plain tile, as one kind has one red
+	if n >= 3 && s.totalKans < 4 {
+		return true
+	}
+	if n >= 2 && s.kuikaeOK(ss, k, NoTile, Pon) {
+		return true
+	}
+	if seat != (from+1)%4 || k >= East {
+		return false
+	}
+	r := int(k % 9)
+	for _, d := range [3][2]int{{-2, -1}, {-1, 1}, {1, 2}} {
+		if r+d[0] < 0 || r+d[1] > 8 {
+			continue
+		}
+		a, b := k+Tile(d[0]), k+Tile(d[1])
+		if ss.kinds[a] != 0 && ss.kinds[b] != 0 && s.kuikaeOK(ss, k, a, Chi) {
+			return true
+		}
+	}
+	return false
 }
 
 // callOptions appends seat's pon/kan/chi options on t from seat from.

@@ -44,7 +44,12 @@ func (s *State) Apply(seat sim.Seat, a Action) error {
 	if seat < 0 || seat > 3 {
 		return &ActionError{Err: ErrNotYourTurn, Seat: seat, Action: a}
 	}
-	legal := s.Legal(seat, s.buf[:0])
+	var legal []Action
+	if s.cacheVer == s.ver && s.cacheSeat == seat {
+		legal = s.cache[:s.nCache] // Legal's list for this very state
+	} else {
+		legal = s.Legal(seat, s.buf[:0])
+	}
 	if len(legal) == 0 {
 		return &ActionError{Err: ErrNotYourTurn, Seat: seat, Action: a}
 	}

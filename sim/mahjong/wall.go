@@ -91,27 +91,51 @@ func layoutPositions(layout string, dealer int) (deal [4][13]int, live [LiveTile
 }
 
 func splitWall(layout string, raw *[136]TileID, dealer int) handWall {
-	deal, live, rin, dora, ura := layoutPositions(layout, dealer)
+	l := 1
+	if layout == "tenhou" {
+		l = 0
+	}
+	pos := &layoutTable[l][dealer&3]
 	var w handWall
-	for s := range deal {
-		for j, p := range deal[s] {
+	for s := range pos.deal {
+		for j, p := range pos.deal[s] {
 			w.deal[s][j] = raw[p]
 		}
 	}
-	for i, p := range live {
+	for i, p := range pos.live {
 		w.live[i] = raw[p]
 	}
-	for i, p := range rin {
+	for i, p := range pos.rinshan {
 		if p >= 0 {
 			w.rinshan[i] = raw[p]
 		}
 	}
-	for i := range dora {
-		w.dora[i] = raw[dora[i]]
-		w.ura[i] = raw[ura[i]]
+	for i := range pos.dora {
+		w.dora[i] = raw[pos.dora[i]]
+		w.ura[i] = raw[pos.ura[i]]
 	}
 	return w
 }
+
+// layoutPos is layoutPositions' answer for one layout and dealer.
+type layoutPos struct {
+	deal      [4][13]int
+	live      [LiveTiles]int
+	rinshan   [4]int
+	dora, ura [5]int
+}
+
+// layoutTable caches layoutPositions for the Tenhou layout (0) and 地鳳's
+// (1), by dealer, so a hand's deal does not rebuild them.
+var layoutTable = func() (t [2][4]layoutPos) {
+	for l, name := range [2]string{"tenhou", "dihou"} {
+		for d := range 4 {
+			p := &t[l][d]
+			p.deal, p.live, p.rinshan, p.dora, p.ura = layoutPositions(name, d)
+		}
+	}
+	return
+}()
 
 // WallSpec describes a wall for tests by what each part holds, in tile
 // notation ("123m456p…"): the dealt hands by seat, the live draws in order,

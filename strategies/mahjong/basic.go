@@ -11,6 +11,9 @@ type Random struct{}
 
 func (Random) Reset() {}
 
+// viewBlind: Decide never reads the view, so Play need not fold it.
+func (Random) viewBlind() {}
+
 func (Random) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand) mahjong.Action {
 	return legal[rng.IntN(len(legal))]
 }

@@ -19,12 +19,18 @@ var ErrPlayers = errors.New("mahjong: wrong number of players")
 
 var labelStrategy = sim.Label("strategy")
 
+// viewBlind is implemented by strategies whose Decide never reads the
+// view (Random): Play does not fold events for them.
+type viewBlind interface{ viewBlind() }
+
 // Play runs one game of rules r from seed with players[i] at seat i and
 // returns its result. It calls Reset on every player first and gives seat
 // i the RNG sim.NewRand(sim.Seed(seed, sim.Label("strategy"), i)). Each
-// seat's View is the fold of the events it may see, kept up to date
-// incrementally. When several seats may claim a discard they are asked in
-// turn order after the discarder; none sees the others' answers. observe,
+// seat's View is the fold of the events it may see, brought up to date
+// incrementally just before the seat decides (never for a strategy that
+// does not read it, such as Random, unless observe is set). When several
+// seats may claim a discard they are asked in turn order after the
+// discarder; none sees the others' answers. observe,
 // if not nil, sees every decision (the view and legal slices are reused:
 // copy what you keep). A strategy answering with an action outside legal
 // ends the game with ErrIllegalChoice.
@@ -45,21 +51,30 @@ func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat si
 	for i := range views {
 		views[i] = mahjong.NewView(sim.Seat(i))
 	}
+	// A seat's view is folded up to date just before the seat decides (or
+	// is observed): folded[i] counts the events views[i] has seen. A
+	// strategy that declares it never reads its view (blind) is handed
+	// its view without that fold when nothing observes.
+	var blind [4]bool
+	for i, p := range players {
+		_, blind[i] = p.(viewBlind)
+	}
 	var legal [96]mahjong.Action
-	folded := 0
+	var folded [4]int
 	var asked [4]sim.Seat
 	for !s.Done() {
-		ev := s.Events()
-		for _, e := range ev[folded:] {
-			for i := range views {
-				if x, ok := e.For(sim.Seat(i)); ok {
-					views[i].Apply(x)
-				}
-			}
-		}
-		folded = len(ev)
 		n := copy(asked[:], s.Next())
 		for _, seat := range asked[:n] {
+			if observe != nil || !blind[seat] {
+				ev := s.Events()
+				v := &views[seat]
+				for i := folded[seat]; i < len(ev); i++ {
+					if x, ok := ev[i].For(seat); ok {
+						v.Apply(x)
+					}
+				}
+				folded[seat] = len(ev)
+			}
 			l := s.Legal(seat, legal[:0])
 			a := players[seat].Decide(&views[seat], l, rngs[seat])
 			if !slices.Contains(l, a) {
