@@ -17,7 +17,11 @@ import (
 // rating ± interval), then the game's extras (mahjong: Tenhou-style
 // rates) and, when seats carry roles, win rates per team and per role.
 func Tables(w io.Writer, rep arena.Report) error {
-	fmt.Fprintf(w, "%s %s, %s schedule, %d games in %d sets, seed %d\n", rep.Game, rep.Rules, rep.Schedule, rep.Games, rep.Sets, rep.Seed)
+	sets := ""
+	if rep.Schedule == "duplicate" {
+		sets = fmt.Sprintf(" in %d duplicate sets", rep.Sets)
+	}
+	fmt.Fprintf(w, "%s %s, %s schedule, %d games%s, seed %d\n", rep.Game, rep.Rules, rep.Schedule, rep.Games, sets, rep.Seed)
 	t := newTable(w)
 	head := []string{"strategy", "games", "mean score", "placements", "avg place", "win rate (95% CI)", "rating ± 95%"}
 	t.Header(toAny(head)...)
