@@ -533,19 +533,31 @@ func parseReply(content string) (Reply, bool) {
 	if m := cannotTile.FindStringSubmatch(text); m != nil {
 		// richi is written without the space before the period, the others with it.
 		if (m[1] == "richi") == (m[3] == "") {
-			t, _ := ParseTile(m[2])
-			return Reply{Text: text, Error: true, Action: m[1], Tiles: []Tile{t}}, true
+			return Reply{Text: text, Error: true, Action: m[1], Tiles: replyTiles(m[2:3])}, true
 		}
 	}
 	if m := cannotChi.FindStringSubmatch(text); m != nil {
-		a, _ := ParseTile(m[1])
-		b, _ := ParseTile(m[2])
-		return Reply{Text: text, Error: true, Action: "chi", Tiles: []Tile{a, b}}, true
+		return Reply{Text: text, Error: true, Action: "chi", Tiles: replyTiles(m[1:3])}, true
 	}
 	if m := notRequired.FindStringSubmatch(text); m != nil {
 		return Reply{Text: text, Error: true, Action: m[1]}, true
 	}
 	return Reply{}, false
+}
+
+// replyTiles parses the tiles a refusal quotes. The server echoes what
+// the player sent, which may be no tile at all ("8z"): then the refusal
+// carries no tiles rather than a wrong one.
+func replyTiles(ss []string) []Tile {
+	ts := make([]Tile, 0, len(ss))
+	for _, s := range ss {
+		t, err := ParseTile(s)
+		if err != nil {
+			return nil
+		}
+		ts = append(ts, t)
+	}
+	return ts
 }
 
 var (

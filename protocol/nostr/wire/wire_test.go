@@ -139,6 +139,9 @@ func TestMessagesNotInTranscript(t *testing.T) {
 		{"You cannot kakan 3p .", Reply{Text: "You cannot kakan 3p .", Error: true, Action: "kakan", Tiles: tiles("3p")}},
 		{"You cannot pon.", Reply{Text: "You cannot pon.", Error: true, Action: "pon"}},
 		{"You cannot chi with 5m4m.", Reply{Text: "You cannot chi with 5m4m.", Error: true, Action: "chi", Tiles: tiles("5m4m")}},
+		// A refusal echoing a non-tile carries no tiles (it used to decode as 1m).
+		{"You cannot sutehai 8z .", Reply{Text: "You cannot sutehai 8z .", Error: true, Action: "sutehai"}},
+		{"You cannot chi with 1m9z.", Reply{Text: "You cannot chi with 1m9z.", Error: true, Action: "chi"}},
 		{UsageSutehai, Reply{Text: UsageSutehai, Error: true, Action: "sutehai"}},
 		{UsageChi, Reply{Text: UsageChi, Error: true, Action: "chi"}},
 		{"We cannot go to the next stage yet.", Reply{Text: "We cannot go to the next stage yet."}},
