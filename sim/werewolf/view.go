@@ -220,11 +220,13 @@ func (v *View) Apply(e Event) {
 	}
 }
 
-// foldable reports whether the seats e names fit a View's arrays: Seat and
-// Target are seats or NoSeat (one unsigned compare each: NoSeat+1 is 0).
-// Apply checks, where it indexes by one, that it is not NoSeat.
+// foldable reports whether the seats e names fit a View's arrays: Seat,
+// Target and the content's Target are seats or NoSeat (one unsigned
+// compare each: NoSeat+1 is 0), so neither Apply nor a strategy reading
+// the view indexes out of range. Apply checks, where it indexes by one,
+// that it is not NoSeat.
 func (e Event) foldable() bool {
-	return uint8(e.Seat+1) <= MaxPlayers && uint8(e.Target+1) <= MaxPlayers
+	return uint8(e.Seat+1) <= MaxPlayers && uint8(e.Target+1) <= MaxPlayers && uint8(e.Content.Target+1) <= MaxPlayers
 }
 
 // Fold returns the view of seat (whose role is role; RoleNone for a
