@@ -73,6 +73,10 @@ func has(legal []werewolf.Action, a werewolf.Action) bool {
 
 func mask(s sim.Seat) uint16 { return 1 << uint(s) }
 
+// onTable reports whether t is a seat a view's arrays hold (a legal list
+// from a live request may name anything).
+func onTable(t sim.Seat) bool { return t >= 0 && t < werewolf.MaxPlayers }
+
 // Decide implements Strategy.
 func (r *Rule) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) werewolf.Action {
 	if r.faking < 0 {
@@ -88,6 +92,24 @@ func (r *Rule) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand)
 			r.faking = 1
 		}
 	}
+	if a := r.byPhase(v, legal, rng); containsIgnoringText(legal, a) {
+		return a
+	}
+	// The view's phase disagrees with what is asked (only a live request
+	// out of step with its view): the legal action on the most suspect
+	// target, else the first.
+	r.suspect(v, rng)
+	best, bestScore := legal[0], -1e18
+	for _, a := range legal {
+		if onTable(a.Target) && r.score[a.Target] > bestScore {
+			best, bestScore = a, r.score[a.Target]
+		}
+	}
+	return best
+}
+
+// byPhase decides by the view's phase: night actions, talk, or a vote.
+func (r *Rule) byPhase(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) werewolf.Action {
 	switch v.Phase {
 	case werewolf.PhaseNight:
 		return r.night(v, legal, rng)
@@ -101,7 +123,7 @@ func (r *Rule) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand)
 	r.suspect(v, rng)
 	best, bestScore := legal[0], -1e18
 	for _, a := range legal {
-		if a.Kind == werewolf.ActVote && r.score[a.Target] > bestScore {
+		if a.Kind == werewolf.ActVote && onTable(a.Target) && r.score[a.Target] > bestScore {
 			best, bestScore = a, r.score[a.Target]
 		}
 	}
@@ -117,13 +139,13 @@ func (r *Rule) night(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) 
 		r.suspect(v, rng)
 		best, bestScore := last, -1e18
 		for _, a := range legal {
-			if a.Kind == werewolf.ActDivine && v.Results[a.Target] == werewolf.RoleNone && r.score[a.Target] > bestScore {
+			if a.Kind == werewolf.ActDivine && onTable(a.Target) && v.Results[a.Target] == werewolf.RoleNone && r.score[a.Target] > bestScore {
 				best, bestScore = a, r.score[a.Target]
 			}
 		}
 		return best
 	case werewolf.ActKill:
-		t := r.victim(v)
+		t := r.victim(v, legal)
 		if v.WhispersLeft > 0 && v.PackPlan[v.Seat] != t {
 			if a := werewolf.Whisper(werewolf.VoteFor(t), ""); has(legal, a) {
 				a.Text = texts.kill[t]
@@ -142,10 +164,12 @@ func (r *Rule) night(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) 
 	return legal[0] // plain whisper
 }
 
-// victim ranks the living non-wolves the same way for every wolf (no RNG),
-// so the pack agrees without talking: claimed seers first, then claimed
-// mediums, then whoever called a wolf black, the lowest seat on ties.
-func (r *Rule) victim(v *werewolf.View) sim.Seat {
+// victim ranks the living non-wolves among the legal kills the same way
+// for every wolf (no RNG), so the pack agrees without talking: claimed
+// seers first, then claimed mediums, then whoever called a wolf black, the
+// lowest seat on ties. (The engine offers exactly the living non-wolves; a
+// live request that disagrees with the view still gets a legal kill.)
+func (r *Rule) victim(v *werewolf.View, legal []werewolf.Action) sim.Seat {
 	best, bestScore := sim.NoSeat, -1e9
 	var wolves uint16
 	for i := range v.Players {
@@ -153,8 +177,14 @@ func (r *Rule) victim(v *werewolf.View) sim.Seat {
 			wolves |= mask(sim.Seat(i))
 		}
 	}
-	for i := range v.Players {
-		t := sim.Seat(i)
+	for _, a := range legal {
+		t := a.Target
+		if a.Kind != werewolf.ActKill || !onTable(t) {
+			continue
+		}
+		if best == sim.NoSeat {
+			best = t
+		}
 		if !v.IsAlive(t) || wolves&mask(t) != 0 {
 			continue
 		}
