@@ -45,7 +45,10 @@ func ParseSecret(s string) (Keys, error) {
 	if err != nil {
 		return Keys{}, fmt.Errorf("%w: %v", ErrKey, err)
 	}
-	npub, _ := EncodeNpub(pub)
+	npub, err := EncodeNpub(pub)
+	if err != nil {
+		return Keys{}, fmt.Errorf("%w: public key: %v", ErrKey, err)
+	}
 	return Keys{secret: sec, Pub: pub, Npub: npub}, nil
 }
 

@@ -158,7 +158,11 @@ func (p *Player) run(ctx context.Context) error {
 
 // command sends gamestart/join/next.
 func (p *Player) command(ctx context.Context, kind int, verb string) {
-	content, _ := wire.RenderCommand(p.srvNpub, wire.Command{Verb: verb})
+	content, err := wire.RenderCommand(p.srvNpub, wire.Command{Verb: verb})
+	if err != nil {
+		p.log.Error("cannot render command", "verb", verb, "err", err)
+		return
+	}
 	e := CommandEvent(kind, p.cfg.Channel, p.cfg.Server, content)
 	// Two equal commands in one second would be one event id (and one
 	// command) for the relays: keep our commands' created_at increasing.

@@ -196,14 +196,18 @@ func (p *Pool) session(ctx context.Context, url string) error {
 	}()
 	p.log.Info("relay connected", "relay", url, "since", int64(since))
 
-	req, _ := gn.ReqEnvelope{SubscriptionID: subID, Filters: p.cfg.Filters(since)}.MarshalJSON()
-	err = conn.Write(ctx, websocket.MessageText, req)
+	req, err := gn.ReqEnvelope{SubscriptionID: subID, Filters: p.cfg.Filters(since)}.MarshalJSON()
+	if err == nil {
+		err = conn.Write(ctx, websocket.MessageText, req)
+	}
 	for _, pe := range pending {
 		if err != nil {
 			break
 		}
-		frame, _ := json.Marshal([]any{"EVENT", pe.ev})
-		err = conn.Write(ctx, websocket.MessageText, frame)
+		var frame []byte
+		if frame, err = json.Marshal([]any{"EVENT", pe.ev}); err == nil {
+			err = conn.Write(ctx, websocket.MessageText, frame)
+		}
 	}
 	c.wmu.Unlock()
 	if err != nil {
@@ -325,7 +329,11 @@ func (p *Pool) countBad(url string, ev *gn.Event, why string) {
 
 // sendTo writes one pending event to one relay.
 func (p *Pool) sendTo(ctx context.Context, c *relayConn, pe *pendingEvent) {
-	frame, _ := json.Marshal([]any{"EVENT", pe.ev})
+	frame, err := json.Marshal([]any{"EVENT", pe.ev})
+	if err != nil {
+		p.log.Error("cannot encode an event to publish", "id", pe.ev.ID, "err", err)
+		return
+	}
 	if err := c.write(ctx, frame); err != nil {
 		p.log.Debug("publish write failed; will resend on reconnect", "relay", c.url, "id", pe.ev.ID, "err", err)
 	}

@@ -118,8 +118,13 @@ func (r *Referee) drain(ctx context.Context) {
 	}
 }
 
+// npub writes a verified event's author as npub (the pool verified the
+// signature, so the key is well formed; an error is logged all the same).
 func (r *Referee) npub(pub string) string {
-	n, _ := EncodeNpub(pub)
+	n, err := EncodeNpub(pub)
+	if err != nil {
+		r.log.Error("author key has no npub form", "pub", pub, "err", err)
+	}
 	return n
 }
 
