@@ -12,9 +12,12 @@ import (
 func TestTavernVerbsRefuseBadInput(t *testing.T) {
 	dir := t.TempDir()
 	short := filepath.Join(dir, "short")
-	os.WriteFile(short, []byte("abc\n"), 0o600)
 	good := filepath.Join(dir, "good")
-	os.WriteFile(good, []byte("0123456789abcdef0123456789abcdef\n"), 0o600)
+	for name, secret := range map[string]string{short: "abc\n", good: "0123456789abcdef0123456789abcdef\n"} {
+		if err := os.WriteFile(name, []byte(secret), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cases := []struct {
 		args []string
 		want string
