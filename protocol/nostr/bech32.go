@@ -99,7 +99,8 @@ func bech32Decode(s string) (string, []byte, error) {
 	for i := pos + 1; i < len(s); i++ {
 		v := strings.IndexByte(bech32Charset, s[i])
 		if v < 0 {
-			return "", nil, fmt.Errorf("%w: bad character %q", ErrKey, s[i])
+			// The position, not the character: s may be a secret key.
+			return "", nil, fmt.Errorf("%w: bad character at position %d", ErrKey, i+1)
 		}
 		d5 = append(d5, byte(v))
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 
 	gn "github.com/nbd-wtf/go-nostr"
@@ -19,6 +20,10 @@ type Keys struct {
 
 // String shows the npub only.
 func (k Keys) String() string { return k.Npub }
+
+// GoString keeps the secret out of %#v (which would print the
+// unexported field of a Keys, or of a config holding one).
+func (k Keys) GoString() string { return "nostr.Keys{Npub: " + strconv.Quote(k.Npub) + "}" }
 
 // LogValue keeps the secret out of structured logs.
 func (k Keys) LogValue() slog.Value { return slog.StringValue(k.Npub) }

@@ -1,7 +1,12 @@
 package nostr
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -60,6 +65,41 @@ func TestTranscriptNpubsDecode(t *testing.T) {
 		}
 		if back, _ := EncodeNpub(h); back != n {
 			t.Fatalf("%s -> %s -> %s", n, h, back)
+		}
+	}
+}
+
+// TestSecretNeverShown formats keys (alone and inside a config) every way
+// a log line or error could, and loads bad key files: the secret, hex or
+// nsec, never appears.
+func TestSecretNeverShown(t *testing.T) {
+	k, err := ParseSecret(nip19Sec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := PlayerConfig{Keys: k}
+	var logged bytes.Buffer
+	slog.New(slog.NewTextHandler(&logged, nil)).Info("x", "keys", k, "cfg", cfg)
+	slog.New(slog.NewJSONHandler(&logged, nil)).Info("x", "keys", k)
+	shown := []string{fmt.Sprint(k), fmt.Sprintf("%v %+v %#v %s", k, k, k, k), fmt.Sprintf("%v %+v %#v", cfg, cfg, cfg), logged.String()}
+	// Key files with one wrong character: the error names no part of the key.
+	dir := t.TempDir()
+	for i, bad := range []string{nip19Nsec[:20] + "b" + nip19Nsec[21:], nip19Sec[:63] + "g", nip19Nsec[:62]} {
+		path := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := LoadKeys(path, "")
+		if !errors.Is(err, ErrKey) {
+			t.Fatalf("LoadKeys(%q) = %v", bad, err)
+		}
+		shown = append(shown, err.Error())
+	}
+	for _, s := range shown {
+		for _, secret := range []string{nip19Sec, nip19Nsec, nip19Sec[:16], nip19Nsec[5:21]} {
+			if strings.Contains(strings.ToLower(s), secret) {
+				t.Errorf("secret %q shown in %q", secret, s)
+			}
 		}
 	}
 }
