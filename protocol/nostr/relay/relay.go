@@ -50,6 +50,9 @@ func (c *client) close() { c.once.Do(func() { close(c.done) }) }
 // send queues a frame; a client whose queue is full is closed (a slow
 // consumer must not stall the relay). Called with Relay.mu held.
 func (c *client) send(frame []byte) {
+	if frame == nil {
+		return // not encodable (logged by Relay.frame)
+	}
 	select {
 	case c.out <- frame:
 	case <-c.done:
@@ -116,7 +119,7 @@ func (r *Relay) handle(c *client, msg string) {
 	switch e := env.(type) {
 	case *nostr.EventEnvelope:
 		ok, reason := r.accept(&e.Event)
-		frame, _ := nostr.OKEnvelope{EventID: e.Event.ID, OK: ok, Reason: reason}.MarshalJSON()
+		frame := r.frame(nostr.OKEnvelope{EventID: e.Event.ID, OK: ok, Reason: reason})
 		r.mu.Lock()
 		c.send(frame)
 		r.mu.Unlock()
@@ -132,7 +135,7 @@ func (r *Relay) handle(c *client, msg string) {
 }
 
 func (r *Relay) notice(c *client, text string) {
-	frame, _ := nostr.NoticeEnvelope(text).MarshalJSON()
+	frame := r.frame(nostr.NoticeEnvelope(text))
 	r.mu.Lock()
 	c.send(frame)
 	r.mu.Unlock()
@@ -209,17 +212,28 @@ func (r *Relay) accept(e *nostr.Event) (bool, string) {
 	for c := range r.clients {
 		for id, fs := range c.subs {
 			if fs.Match(&ev) {
-				c.send(eventFrame(id, &ev))
+				c.send(r.eventFrame(id, &ev))
 			}
 		}
 	}
 	return true, ""
 }
 
-func eventFrame(sub string, e *nostr.Event) []byte {
+func (r *Relay) eventFrame(sub string, e *nostr.Event) []byte {
 	s := sub
-	frame, _ := nostr.EventEnvelope{SubscriptionID: &s, Event: *e}.MarshalJSON()
-	return frame
+	return r.frame(&nostr.EventEnvelope{SubscriptionID: &s, Event: *e})
+}
+
+// frame encodes an outgoing envelope. go-nostr's encoders do not fail on
+// the values the relay builds; if one ever did, the error is logged and an
+// empty frame (which send skips) is returned.
+func (r *Relay) frame(env interface{ MarshalJSON() ([]byte, error) }) []byte {
+	b, err := env.MarshalJSON()
+	if err != nil {
+		r.log.Error("relay: cannot encode a frame", "err", err)
+		return nil
+	}
+	return b
 }
 
 // subscribe replaces the client's subscription id, sends the stored matches
@@ -253,10 +267,9 @@ func (r *Relay) subscribe(c *client, id string, fs nostr.Filters) {
 	}
 	sortNewestFirst(out)
 	for _, e := range out {
-		c.send(eventFrame(id, e))
+		c.send(r.eventFrame(id, e))
 	}
-	eose, _ := nostr.EOSEEnvelope(id).MarshalJSON()
-	c.send(eose)
+	c.send(r.frame(nostr.EOSEEnvelope(id)))
 }
 
 // sortNewestFirst orders events by created_at descending, then by id
