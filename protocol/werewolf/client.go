@@ -50,18 +50,61 @@ func StatusOf(err error) int {
 	return 0
 }
 
+// redactPath hides the token segment of a player path ("…/players/{token}/…")
+// so that no error, and so no log line, carries a player's token; it also
+// returns the hidden segment ("" if none).
+func redactPath(path string) (shown, token string) {
+	const seg = "/players/"
+	i := strings.Index(path, seg)
+	if i < 0 {
+		return path, ""
+	}
+	rest := path[i+len(seg):]
+	j := strings.IndexByte(rest, '/')
+	if j < 0 {
+		j = len(rest)
+	}
+	return path[:i+len(seg)] + "<token>" + rest[j:], rest[:j]
+}
+
+// transportErr strips the *url.Error of a failed request, whose text
+// repeats the full URL (token included); the method and the redacted path
+// are said instead.
+func transportErr(method, shown string, err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	return fmt.Errorf("werewolf client: %s %s: %w", method, shown, err)
+}
+
 func (c *Client) do(ctx context.Context, method, path string, body, out any) error {
+	shown, token := redactPath(path)
+	err := c.call(ctx, method, path, shown, body, out)
+	if err != nil && token != "" && strings.Contains(err.Error(), token) {
+		// Whatever layer wrote the token into the error, it is not said
+		// (a server's answer keeps its status for callers that branch).
+		const withheld = "error text withheld: it named the token"
+		if code := StatusOf(err); code != 0 {
+			return &APIError{Status: code, Message: withheld}
+		}
+		err = fmt.Errorf("werewolf client: %s %s failed (%s)", method, shown, withheld)
+	}
+	return err
+}
+
+func (c *Client) call(ctx context.Context, method, path, shown string, body, out any) error {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			return fmt.Errorf("werewolf client: encode %s %s: %w", method, path, err)
+			return fmt.Errorf("werewolf client: encode %s %s: %w", method, shown, err)
 		}
 		rd = bytes.NewReader(b)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	if err != nil {
-		return fmt.Errorf("werewolf client: %s %s: %w", method, path, err)
+		return transportErr(method, shown, err)
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -69,12 +112,12 @@ func (c *Client) do(ctx context.Context, method, path string, body, out any) err
 	req.Header.Set("Accept", "application/json")
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return fmt.Errorf("werewolf client: %s %s: %w", method, path, err)
+		return transportErr(method, shown, err)
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
 	if err != nil {
-		return fmt.Errorf("werewolf client: read %s %s: %w", method, path, err)
+		return fmt.Errorf("werewolf client: read %s %s: %w", method, shown, err)
 	}
 	if resp.StatusCode/100 != 2 {
 		var e ErrorResponse
@@ -88,7 +131,7 @@ func (c *Client) do(ctx context.Context, method, path string, body, out any) err
 		return nil
 	}
 	if err := json.Unmarshal(data, out); err != nil {
-		return fmt.Errorf("werewolf client: decode %s %s: %w", method, path, err)
+		return fmt.Errorf("werewolf client: decode %s %s: %w", method, shown, err)
 	}
 	return nil
 }
