@@ -63,17 +63,13 @@ func (s *State) hasCall(seat sim.Seat, t Tile, from sim.Seat) bool {
 	if seat != (from+1)%4 || k >= East {
 		return false
 	}
-	r := int(k % 9)
-	for _, d := range [3][2]int{{-2, -1}, {-1, 1}, {1, 2}} {
-		if r+d[0] < 0 || r+d[1] > 8 {
-			continue
-		}
-		a, b := k+Tile(d[0]), k+Tile(d[1])
-		if ss.kinds[a] != 0 && ss.kinds[b] != 0 && s.kuikaeOK(ss, k, a, Chi) {
-			return true
-		}
-	}
-	return false
+	// The three chi shapes (k-2 k-1, k-1 k+1, k+1 k+2) within k's suit,
+	// as bits of the kinds held.
+	r, h := k%9, ss.have
+	two := func(a, b Tile) bool { return h&(1<<uint(a)) != 0 && h&(1<<uint(b)) != 0 }
+	return r >= 2 && two(k-2, k-1) && s.kuikaeOK(ss, k, k-2, Chi) ||
+		r >= 1 && r <= 7 && two(k-1, k+1) && s.kuikaeOK(ss, k, k-1, Chi) ||
+		r <= 6 && two(k+1, k+2) && s.kuikaeOK(ss, k, k+1, Chi)
 }
 
 // callOptions appends seat's pon/kan/chi options on t from seat from.

@@ -1,6 +1,7 @@
 package mahjong
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -116,8 +117,9 @@ func (s *State) turnLegal(dst []Action) []Action {
 		}
 	}
 	canKan := s.liveLeft > 0 && s.totalKans < 4 && (drew || s.rules.KanAfterCall)
+	anyFour := canKan && holdsFour(&ss.kinds)
 	if canKan {
-		for m := ss.have; m != 0; m &= m - 1 {
+		for m := ss.have; m != 0 && anyFour; m &= m - 1 {
 			k := Tile(bits.TrailingZeros64(m))
 			if ss.kinds[k] == 4 && (!ss.riichi || s.riichiKanOK(ss, k)) {
 				dst = append(dst, Action{Kind: ActAnkan, Tile: k})
@@ -181,6 +183,15 @@ func (s *State) turnLegal(dst []Action) []Action {
 
 // fiveMask34 has the bits of the three plain fives (the kinds with a red face).
 const fiveMask34 = 1<<4 | 1<<13 | 1<<22
+
+// holdsFour reports whether c holds four of some kind. Counts are at most
+// 4, so bit 2 of a count is set only for four: one test per 8 kinds.
+func holdsFour(c *[NumKinds]uint8) bool {
+	w := binary.LittleEndian.Uint64(c[0:8]) | binary.LittleEndian.Uint64(c[8:16]) |
+		binary.LittleEndian.Uint64(c[16:24]) | binary.LittleEndian.Uint64(c[24:32]) |
+		uint64(c[32]) | uint64(c[33])
+	return w&0x0404040404040404 != 0
+}
 
 // yaochuMask34 has the bits of the terminal and honor kinds.
 var yaochuMask34 = func() (m uint64) {
