@@ -207,7 +207,10 @@ func (g *game) notifyLocked() {
 
 // saveLocked writes g.data alone (e.g. a player seen while waiting).
 func (g *game) saveLocked(ctx context.Context) error {
-	b, _ := json.Marshal(g.data)
+	b, err := json.Marshal(g.data)
+	if err != nil {
+		return apiErr(500, "storage failure: %v", err)
+	}
 	if err := g.srv.store.Commit(context.WithoutCancel(ctx), g.id, Batch{Game: b}, time.Now()); err != nil {
 		return apiErr(500, "storage failure: %v", err)
 	}

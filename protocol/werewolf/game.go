@@ -173,8 +173,11 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	}
 	g := s.newGame(d)
 	g.snapshot()
-	b, _ := json.Marshal(g.data) // plain data: cannot fail
-	if err := s.store.CreateGame(r.Context(), d.ID, b, now); err != nil {
+	b, err := json.Marshal(g.data)
+	if err == nil {
+		err = s.store.CreateGame(r.Context(), d.ID, b, now)
+	}
+	if err != nil {
 		writeErr(w, err)
 		return
 	}
@@ -315,17 +318,22 @@ func (g *game) commitLocked(ctx context.Context, c change) ([]ww.Event, error) {
 			c.rec.Auto = append(c.rec.Auto, fmt.Sprintf("%s %s>%s", e.Kind, g.name(e.Seat), g.name(e.Target)))
 		}
 	}
-	gb, _ := json.Marshal(g.data)
-	ab, _ := json.Marshal(c.rec)
+	gb, err := json.Marshal(g.data)
+	ab, aerr := json.Marshal(c.rec)
+	err = errors.Join(err, aerr)
 	b := Batch{Game: gb, Actions: [][]byte{ab}}
 	if c.msg != nil {
 		c.msg.Timestamp = now.Format(time.RFC3339Nano)
-		mb, _ := json.Marshal(c.msg)
+		mb, merr := json.Marshal(c.msg)
+		err = errors.Join(err, merr)
 		b.Messages = [][]byte{mb}
 	}
 	// The request's context must not abort a commit halfway: a client that
 	// hangs up still gets its action either fully stored or not at all.
-	if err := g.srv.store.Commit(context.WithoutCancel(ctx), g.id, b, now); err != nil {
+	if err == nil {
+		err = g.srv.store.Commit(context.WithoutCancel(ctx), g.id, b, now)
+	}
+	if err != nil {
 		g.st, g.data = oldSt, old
 		g.srv.log.Error("commit failed", "game", g.id, "err", err)
 		return nil, apiErr(http.StatusInternalServerError, "storage failure: %v", err)

@@ -129,7 +129,11 @@ func (s *Store) Commit(ctx context.Context, id string, b Batch, now time.Time) e
 		if err != nil {
 			return fmt.Errorf("%w: update game %s: %v", ErrStore, id, err)
 		}
-		if n, _ := res.RowsAffected(); n != 1 {
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("%w: update game %s: %v", ErrStore, id, err)
+		}
+		if n != 1 {
 			return fmt.Errorf("%w: update game %s: no such game", ErrStore, id)
 		}
 	}
