@@ -17,7 +17,7 @@ func init() {
 	registerSub("serve", &command{name: "werewolf", summary: "the werewolf (人狼) REST game server of the spec, with SQLite storage and a spectator page", run: runServeWerewolf})
 }
 
-func runServeWerewolf(ctx context.Context, args []string) error {
+func runServeWerewolf(ctx context.Context, args []string) (err error) {
 	fs := flagSet("lab serve werewolf [--listen 127.0.0.1:3000] [--db werewolf.db]", `
 Runs the werewolf game server of the LLM werewolf spec: POST /api/games,
 GET /api/games/{id}, the players' status/speak/divine/kill/vote/messages/
@@ -52,7 +52,11 @@ Example: lab serve werewolf --listen 127.0.0.1:3000 --db werewolf.db`)
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer func() {
+		if cerr := store.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("lab serve werewolf: close database: %w", cerr)
+		}
+	}()
 	srv, err := werewolf.NewServer(ctx, werewolf.Options{Store: store, TimeScale: *scale, Version: version(), Log: log})
 	if err != nil {
 		return err
@@ -73,7 +77,9 @@ Example: lab serve werewolf --listen 127.0.0.1:3000 --db werewolf.db`)
 		srv.Close()
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		hs.Shutdown(sctx)
+		if err := hs.Shutdown(sctx); err != nil {
+			return fmt.Errorf("lab serve werewolf: shutdown: %w", err)
+		}
 		return nil
 	case err := <-errc:
 		if errors.Is(err, http.ErrServerClosed) {
