@@ -154,9 +154,13 @@ func (s *State) kuikaeOK(ss *seatState, k, a Tile, kind MeldKind) bool {
 		return true
 	}
 	bar := kuikaeMask(k, a, kind)
-	var left [NumKinds]uint8 = ss.kinds
+	// The kinds still held after the call: have, less each kind whose
+	// last tiles the call takes.
+	left := ss.have
 	if kind == Pon {
-		left[k] -= 2
+		if ss.kinds[k] <= 2 {
+			left &^= bit(k)
+		}
 	} else {
 		b := a + 1
 		if a == k-1 {
@@ -164,15 +168,14 @@ func (s *State) kuikaeOK(ss *seatState, k, a Tile, kind MeldKind) bool {
 		} else if a == k-2 {
 			b = k - 1
 		}
-		left[a]--
-		left[b]--
-	}
-	for x := Tile(0); x < NumKinds; x++ {
-		if left[x] > 0 && bar&bit(x) == 0 {
-			return true
+		if ss.kinds[a] <= 1 {
+			left &^= bit(a)
+		}
+		if ss.kinds[b] <= 1 {
+			left &^= bit(b)
 		}
 	}
-	return false
+	return left&^bar != 0
 }
 
 func (s *State) claimLegal(seat sim.Seat, dst []Action) []Action {
