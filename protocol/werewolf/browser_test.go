@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -238,10 +239,19 @@ func TestSpectatorPageInChromium(t *testing.T) {
 	waitFor(t, 20*time.Second, "the page to show the waiting game", func() bool {
 		return b.eval(ctx, readPage, &st) == nil && st.Phase == "waiting" && len(st.Players) == 7
 	})
-	// Let the bots play, slowly enough for the page to follow.
-	done := make(chan GameInfo, 1)
+	// Let the bots play, slowly enough for the page to follow: besides
+	// thinking 40 ms, each decision waits until the page was read again
+	// since the previous one (so a loaded machine that slows the browser
+	// slows the game too).
+	gate := &pageGate{}
+	type played struct {
+		info GameInfo
+		err  error
+	}
+	done := make(chan played, 1)
 	go func() {
-		done <- playGameAsync(ctx, ts.c, g, 40*time.Millisecond)
+		info, err := playGameAsync(ctx, ts.c, g, 40*time.Millisecond, gate)
+		done <- played{info, err}
 	}()
 	phases := map[string]bool{}
 	counts := map[int]bool{} // message counts seen before the end
@@ -250,6 +260,7 @@ func TestSpectatorPageInChromium(t *testing.T) {
 		if err := b.eval(ctx, readPage, &st); err != nil {
 			t.Fatal(err)
 		}
+		gate.reads.Add(1)
 		phases[st.Phase] = true
 		if st.Status != "finished" {
 			if st.Roles != 0 || st.WolfChat != 0 || st.Log != 0 || st.Banner != "" {
@@ -275,7 +286,14 @@ func TestSpectatorPageInChromium(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	info := <-done
+	res := <-done
+	if res.err != nil {
+		t.Fatalf("a bot failed: %v", res.err)
+	}
+	info := res.info
+	if info.Winner == "" {
+		t.Fatalf("the game ended without a winner: %+v", info)
+	}
 	delete(phases, "waiting")
 	delete(phases, "finished")
 	if len(phases) < 1 || len(counts) < 2 {
@@ -304,29 +322,62 @@ func TestSpectatorPageInChromium(t *testing.T) {
 	t.Logf("phases seen live %v; %d message counts seen live; %d messages; winner %s; screenshot %s (%d bytes)", phases, len(counts), st.Messages, info.Winner, path, len(png))
 }
 
-// playGameAsync plays g with uniform bots (for use off the test goroutine).
-func playGameAsync(ctx context.Context, c *Client, g CreateGameResponse, poll time.Duration) GameInfo {
-	out := make(chan GameInfo, len(g.Players))
+// playGameAsync plays g with uniform bots (for use off the test goroutine)
+// and returns the final game and the first bot error.
+func playGameAsync(ctx context.Context, c *Client, g CreateGameResponse, poll time.Duration, gate *pageGate) (GameInfo, error) {
+	type played struct {
+		info GameInfo
+		err  error
+	}
+	out := make(chan played, len(g.Players))
 	for i, cr := range g.Players {
 		go func() {
-			p := &Player{Client: c, Game: g.GameID, Token: cr.Token, Strategy: slow{poll}, Rng: newRand(7, uint64(i)), Poll: poll}
-			info, _ := p.Run(ctx)
-			out <- info
+			p := &Player{Client: c, Game: g.GameID, Token: cr.Token, Strategy: slow{poll, gate}, Rng: newRand(7, uint64(i)), Poll: poll}
+			info, err := p.Run(ctx)
+			out <- played{info, err}
 		}()
 	}
 	var last GameInfo
+	var first error
 	for range g.Players {
-		last = <-out
+		r := <-out
+		last = r.info
+		if r.err != nil && first == nil {
+			first = fmt.Errorf("%s: %w", r.info.GameID, r.err)
+		}
 	}
-	return last
+	return last, first
+}
+
+// pageGate paces the bots to the page watcher: reads counts the test's
+// page reads; wait (before a decision) returns once there was a read since
+// the previous decision, or after half a second (a stuck watcher fails the
+// test by itself).
+type pageGate struct {
+	reads, last atomic.Int64
+}
+
+func (g *pageGate) wait() {
+	if g == nil {
+		return
+	}
+	deadline := time.Now().Add(500 * time.Millisecond)
+	for g.reads.Load() <= g.last.Load() && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	g.last.Store(g.reads.Load())
 }
 
 // slow is the uniform strategy thinking for a while before each choice, so
 // that a game lasts long enough to be watched.
-type slow struct{ think time.Duration }
+type slow struct {
+	think time.Duration
+	gate  *pageGate
+}
 
 func (s slow) Decide(v *ww.View, legal []ww.Action, rng *rand.Rand) ww.Action {
 	time.Sleep(s.think)
+	s.gate.wait()
 	return uniform{}.Decide(v, legal, rng)
 }
 func (slow) Reset() {}
