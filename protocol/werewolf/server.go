@@ -43,8 +43,6 @@ type Server struct {
 	games  map[string]*game
 	order  []string // game ids in creation order
 	closed bool
-	// wg counts running timer callbacks so Close can wait for them.
-	wg sync.WaitGroup
 }
 
 // NewServer returns a server on opt.Store, resuming every unfinished game
@@ -72,7 +70,9 @@ func NewServer(ctx context.Context, opt Options) (*Server, error) {
 }
 
 // Close stops every game's timers and waits for running ones; it does not
-// close the Store.
+// close the Store. A timer callback works under its game's lock, which
+// stop takes: once stop returned no callback is storing, and a later one
+// sees the game stopped and does nothing.
 func (s *Server) Close() {
 	s.mu.Lock()
 	s.closed = true
@@ -84,7 +84,6 @@ func (s *Server) Close() {
 	for _, g := range games {
 		g.stop()
 	}
-	s.wg.Wait()
 }
 
 // ServeHTTP implements http.Handler.
