@@ -191,6 +191,9 @@ func (p *Player) publish(ctx context.Context, e gn.Event, what, text string) {
 // of games is done.
 func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 	if e.Kind == KindStatus {
+		if e.Tags.GetD() != p.cfg.Channel {
+			return false // another table's status (a relay may send more than asked)
+		}
 		st, err := wire.ParseStatus(e.Content)
 		if err != nil {
 			p.log.Debug("unknown status", "content", e.Content)
