@@ -69,3 +69,45 @@ func TestPlayerReadsOnlyItsOwn(t *testing.T) {
 		t.Fatalf("a prompt delivered twice: %d sent, %d turns", got, p.stats.Turns)
 	}
 }
+
+// FuzzPlayerPrompt seats the player (NOTIFY gamestart) and hands it a
+// server-signed prompt with an arbitrary hand line and GET tail: whatever
+// the server writes (five of a tile, twenty tiles, odd melds, unknown
+// options), the player must not panic, and it answers a prompt at most
+// once.
+func FuzzPlayerPrompt(f *testing.F) {
+	server, me, o1, o2, o3 := GenerateKeys(), GenerateKeys(), GenerateKeys(), GenerateKeys(), GenerateKeys()
+	m := ":mahjong_m1:"
+	f.Add(m+m+m+m+":mahjong_m2::mahjong_m3: :mahjong_m5:", "sutehai?")
+	f.Add(m+m+m+m+m+m+m+m+m+m+m+m+m+m+m+m+m+m+m+m, "sutehai?")
+	f.Add(m+m+"<:mahjong_p3::mahjong_p3::mahjong_p3:>(:mahjong_red::mahjong_red::mahjong_red::mahjong_red:) "+m, "naku? ron pon kan chi")
+	f.Add(":mahjong_east::mahjong_east: :mahjong_east:", "naku? ron")
+	f.Add(":mahjong_m9::mahjong_m8: :mahjong_m7:", "naku? chi")
+	f.Add("", "sutehai?")
+	f.Fuzz(func(t *testing.T, hand, tail string) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		p, err := newPlayer(PlayerConfig{Keys: me, Server: server.Pub, Channel: ChannelTonpu, Relays: []string{"ws://127.0.0.1:1"}, Strategy: firstLegal{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.pool = NewPool(ctx, PoolConfig{})
+		send := func(content string) {
+			e := gn.Event{Kind: KindChannel, CreatedAt: gn.Now(), Content: content, Tags: gn.Tags{RootTag(ChannelTonpu), {"p", me.Pub}}}
+			if err := server.Sign(&e); err != nil {
+				t.Fatal(err)
+			}
+			p.handle(ctx, &e)
+			p.handle(ctx, &e) // delivered twice
+		}
+		n := "nostr:"
+		send(n + me.Npub + " #gamestart NOTIFY gamestart 東 " + n + me.Npub + " " + n + o1.Npub + " " + n + o2.Npub + " " + n + o3.Npub)
+		send(hand + "\n" + n + me.Npub + " GET " + tail)
+		p.pool.mu.Lock()
+		sent := len(p.pool.pending)
+		p.pool.mu.Unlock()
+		if sent > 1 {
+			t.Fatalf("%d answers to one prompt", sent)
+		}
+	})
+}
