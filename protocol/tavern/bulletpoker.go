@@ -162,6 +162,14 @@ func BulletPokerView(d *Decision) (bulletpoker.View, error) {
 		return bulletpoker.View{}, err
 	}
 	v := bulletpoker.View{Seat: sim.Seat(d.You.Seat)}
+	if len(d.Base) > 0 {
+		if err := json.Unmarshal(d.Base, &v); err != nil {
+			return bulletpoker.View{}, fmt.Errorf("%w: bullet_poker base view: %v", ErrBadRequest, err)
+		}
+		if err := checkBulletPokerBase(&v, r, sim.Seat(d.You.Seat)); err != nil {
+			return bulletpoker.View{}, err
+		}
+	}
 	for _, raw := range d.Log {
 		e, err := decodeBulletPokerEvent(raw)
 		if err != nil {
@@ -280,14 +288,51 @@ func (t *bulletPokerTable) Private(seat sim.Seat) json.RawMessage {
 	return mustJSON(m)
 }
 
-func (t *bulletPokerTable) Log(seat sim.Seat) []json.RawMessage {
+func (t *bulletPokerTable) Log(seat sim.Seat) (json.RawMessage, []json.RawMessage) {
+	evs := t.s.Events()
+	start := 0
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].Kind == bulletpoker.EvHand {
+			start = i
+			break
+		}
+	}
+	var base json.RawMessage
+	if start > 0 {
+		v := bulletpoker.View{Seat: seat}
+		for _, e := range evs[:start] {
+			if pe, ok := e.For(seat); ok {
+				v.Apply(pe)
+			}
+		}
+		base = mustJSON(v)
+	}
 	var out []json.RawMessage
-	for _, e := range t.s.Events() {
+	for _, e := range evs[start:] {
 		if pe, ok := e.For(seat); ok {
 			out = append(out, encodeBulletPokerEvent(pe))
 		}
 	}
-	return out
+	return base, out
+}
+
+// checkBulletPokerBase refuses a base view that does not fit the setup and
+// the seat, or whose seats and counts are off the table.
+func checkBulletPokerBase(v *bulletpoker.View, r bulletpoker.Rules, seat sim.Seat) error {
+	bad := func(what string) error {
+		return fmt.Errorf("%w: bullet_poker base view: %s", ErrBadRequest, what)
+	}
+	switch {
+	case v.Seat != seat:
+		return bad("another seat's view")
+	case int(v.Players) != r.Players:
+		return bad("player count differs from the setup")
+	case v.Button < sim.NoSeat || int(v.Button) >= r.Players:
+		return bad("button off the table")
+	case v.NBoard < 0 || v.NBoard > 5 || v.NOffers < 0 || v.NOffers > 4 || v.Current < 0 || v.Current > bulletpoker.MaxBet:
+		return bad("counts out of range")
+	}
+	return nil
 }
 
 func (t *bulletPokerTable) Public(from int) []json.RawMessage {

@@ -32,8 +32,10 @@ type Table interface {
 	// "aim"), a one-line prompt, and every legal choice with its say text,
 	// in lang ("zh" or "en").
 	Ask(seat sim.Seat, lang string) (ask, prompt string, choices []Choice)
-	// Log lists the match's events the seat may see so far, in tavern form.
-	Log(seat sim.Seat) []json.RawMessage
+	// Log gives the seat's View at the start of the current round (JSON;
+	// nil before the first round) and the events the seat may see since, in
+	// tavern form.
+	Log(seat sim.Seat) (base json.RawMessage, log []json.RawMessage)
 	// Public lists the public events from index from on, in tavern form.
 	Public(from int) []json.RawMessage
 	// Apply plays a bot's reply (a choice id or the per-game action form)
@@ -197,9 +199,10 @@ func (d *Dealer) decideLocal(t Table, seat sim.Seat) Reply {
 // request builds the decision request for a bot's seat.
 func (d *Dealer) request(t Table, s SeatPlayer, seat sim.Seat) *Decision {
 	ask, prompt, choices := t.Ask(seat, d.Lang)
+	base, log := t.Log(seat)
 	turn := d.turn
 	return &Decision{Common: d.common(s.Bot, t, seat, s.Name, &turn), Ask: ask, Prompt: prompt, Rules: t.RulesText(d.Lang),
-		Choices: choices, DeadlineMS: d.Deadline.Milliseconds(), Round: t.Round(), Setup: t.Setup(), Private: t.Private(seat), Log: t.Log(seat)}
+		Choices: choices, DeadlineMS: d.Deadline.Milliseconds(), Round: t.Round(), Setup: t.Setup(), Private: t.Private(seat), Base: base, Log: log}
 }
 
 // decideRemote sends one decision request; any failure gives def, the

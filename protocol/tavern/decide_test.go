@@ -15,6 +15,30 @@ func FuzzPlayerDecide(f *testing.F) {
 	f.Add([]byte(`{"protocol":1,"seq":1,"game":"liars_bar","match_id":"m","turn_id":0,"you":{"seat":1,"name":"x"},"ask":"move","setup":{"variant":"devil","players":4,"hand_size":5,"max_play":3,"max_rounds":200},"choices":[{"id":"challenge"},{"id":"play:0"},{"id":"play:0,1"}],"log":[{"type":"round_start","round":1,"table_card":"K","first":0},{"type":"hand","round":1,"seat":1,"cards":["Q","K","A","J","D"]},{"type":"play","round":1,"seat":0,"count":2}]}`))
 	f.Add([]byte(`{"protocol":1,"seq":1,"game":"liars_bar","match_id":"m","turn_id":0,"you":{"seat":1,"name":"x"},"ask":"aim","setup":{"variant":"chaos","players":4,"hand_size":3,"max_play":1,"max_rounds":200},"log":[{"type":"round_start","round":1,"table_card":"K","first":0},{"type":"shot","round":1,"seat":2,"target":3,"pull":5,"pulls":6,"hit":false}]}`))
 	f.Add([]byte(`{"protocol":1,"seq":1,"game":"bullet_poker","match_id":"m","turn_id":0,"you":{"seat":1,"name":"x"},"ask":"move","setup":{"players":3,"hand_cap":200},"choices":[{"id":"check"},{"id":"raise"},{"id":"switch:1:3"}],"log":[{"type":"start","seat":-1,"count":3},{"type":"deal","seat":-1,"hand":1,"alive":7,"street":"preflop"},{"type":"hole","seat":1,"cards":["Ah","Kd","2c","2c"]},{"type":"board","seat":-1,"count":3,"cards":["Ah","Kd","2c","2c"]}]}`))
+	// Real requests with a base view, from the middle of real matches.
+	for _, g := range []struct{ game, preset string }{{GameLiarsBar, "devil"}, {GameLiarsBar, "chaos"}, {GameBulletPoker, "simultaneous"}} {
+		tb, err := NewTable(g.game, g.preset, 4, 99, "random")
+		if err != nil {
+			f.Fatal(err)
+		}
+		for step := 0; step < 60 && !tb.Done(); step++ {
+			seat := tb.Next()[0]
+			if step%20 == 19 {
+				raw, err := json.Marshal((&Dealer{MatchID: "m"}).request(tb, SeatPlayer{Name: "x", Bot: &Remote{}}, seat))
+				if err != nil {
+					f.Fatal(err)
+				}
+				f.Add(raw)
+			}
+			id, err := tb.DecideLocal(seat)
+			if err != nil {
+				f.Fatal(err)
+			}
+			if err := tb.Apply(seat, Reply{Choice: id}); err != nil {
+				f.Fatal(err)
+			}
+		}
+	}
 	players := map[string][]Player{}
 	for game, specs := range map[string][]string{
 		GameLiarsBar:    {"random", "honest", "bayes"},

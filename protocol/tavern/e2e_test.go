@@ -2,6 +2,7 @@ package tavern
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -140,5 +141,46 @@ func TestDealerAgainstSeedFlaskBot(t *testing.T) {
 	tb, _ := NewTable(GameLiarsBar, "basic", 2, 1, "random")
 	if _, err := (&Dealer{MatchID: "bad"}).Run(context.Background(), tb, seats); err == nil {
 		t.Error("the seed's bot accepted a wrong signature")
+	}
+}
+
+// TestRequestsStaySmall: a decision request carries the seat's view at the
+// round's start plus that round's events, so its size does not grow with
+// the match. Long 6-seat matches of both games stay far below the bot's
+// 64 KiB body limit at every decision.
+func TestRequestsStaySmall(t *testing.T) {
+	for _, g := range []struct{ game, preset, fill string }{
+		{GameLiarsBar, "basic", "honest"}, {GameLiarsBar, "chaos", "random"},
+		{GameBulletPoker, "classic", "tight"}, {GameBulletPoker, "liarstexas", "random"},
+	} {
+		biggest, decisions := 0, 0
+		for m := range 5 {
+			tb, err := NewTable(g.game, g.preset, 6, sim.Seed(17, uint64(m)), g.fill)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := &Dealer{MatchID: "size", Lang: "zh", Deadline: time.Second}
+			for !tb.Done() {
+				seat := tb.Next()[0]
+				req := d.request(tb, SeatPlayer{Name: "x", Bot: &Remote{}}, seat)
+				raw, err := json.Marshal(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				biggest = max(biggest, len(raw))
+				decisions++
+				id, err := tb.DecideLocal(seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := tb.Apply(seat, Reply{Choice: id}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%s/%s: %d decisions, largest request %d bytes", g.game, g.preset, decisions, biggest)
+		if biggest > MaxBody/4 {
+			t.Errorf("%s/%s: a request of %d bytes; the log must not grow with the match", g.game, g.preset, biggest)
+		}
 	}
 }

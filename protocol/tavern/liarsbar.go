@@ -33,6 +33,14 @@ func LiarsBarView(d *Decision) (liarsbar.View, error) {
 		return liarsbar.View{}, err
 	}
 	v := liarsbar.NewView(r, sim.Seat(d.You.Seat))
+	if len(d.Base) > 0 {
+		if err := json.Unmarshal(d.Base, &v); err != nil {
+			return liarsbar.View{}, fmt.Errorf("%w: liars_bar base view: %v", ErrBadRequest, err)
+		}
+		if err := checkLiarsBarBase(&v, r, sim.Seat(d.You.Seat)); err != nil {
+			return liarsbar.View{}, err
+		}
+	}
 	for _, raw := range d.Log {
 		e, err := decodeLiarsBarEvent(raw)
 		if err != nil {
@@ -222,14 +230,59 @@ func (t *liarsBarTable) Ask(seat sim.Seat, lang string) (string, string, []Choic
 	return ask, v.Prompt(t.legal, lang, t.names), cs
 }
 
-func (t *liarsBarTable) Log(seat sim.Seat) []json.RawMessage {
+func (t *liarsBarTable) Log(seat sim.Seat) (json.RawMessage, []json.RawMessage) {
+	evs := t.s.Events()
+	start := 0
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].Kind == liarsbar.EvRoundStart {
+			start = i
+			break
+		}
+	}
+	var base json.RawMessage
+	if start > 0 {
+		v := liarsbar.NewView(t.s.Rules(), seat)
+		for _, e := range evs[:start] {
+			v.Apply(e)
+		}
+		base = mustJSON(v)
+	}
 	var out []json.RawMessage
-	for _, e := range t.s.Events() {
+	for _, e := range evs[start:] {
 		if e.VisibleTo(seat) {
 			out = append(out, encodeLiarsBarEvent(e))
 		}
 	}
-	return out
+	return base, out
+}
+
+// checkLiarsBarBase refuses a base view that does not fit the setup and
+// the seat, or whose seats and counts are off the table: a crafted base is
+// an error, never a panic in a strategy.
+func checkLiarsBarBase(v *liarsbar.View, r liarsbar.Rules, seat sim.Seat) error {
+	bad := func(what string) error {
+		return fmt.Errorf("%w: liars_bar base view: %s", ErrBadRequest, what)
+	}
+	n := sim.Seat(r.Players)
+	switch {
+	case v.Rules != r:
+		return bad("rules differ from the setup")
+	case v.Seat != seat:
+		return bad("another seat's view")
+	case v.HandLen < 0 || int(v.HandLen) > liarsbar.MaxHand || v.LastCount < 0 || v.LastCount > liarsbar.MaxPlay || v.Pile < 0:
+		return bad("counts out of range")
+	}
+	for _, s := range []sim.Seat{v.Last, v.Turn, v.Winner} {
+		if s < sim.NoSeat || s >= n {
+			return bad("a seat off the table")
+		}
+	}
+	for i := range liarsbar.MaxPlayers {
+		if v.Cards[i] < 0 || int(v.Cards[i]) > liarsbar.MaxHand || v.Pulls[i] < 0 || v.Pulls[i] > liarsbar.Chambers || v.Played[i] < 0 {
+			return bad("counts out of range")
+		}
+	}
+	return nil
 }
 
 func (t *liarsBarTable) Public(from int) []json.RawMessage {

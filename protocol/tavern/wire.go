@@ -73,9 +73,14 @@ type Decision struct {
 	// Private carries this seat's private information again (hand, hole
 	// cards, offers): the request alone suffices to decide.
 	Private json.RawMessage `json:"private,omitempty"`
-	// Log is the match's events this seat may see, in order, in the game's
-	// tavern event form; folding it rebuilds the seat's View.
-	Log []json.RawMessage `json:"log,omitempty"`
+	// Base is the seat's View (the engine's View as JSON) at the start of
+	// the current round, and Log the events this seat may see since then,
+	// in order, in the game's tavern event form: folding Log into Base
+	// rebuilds the seat's View. Base keeps a request small however long the
+	// match (the bot's body limit is 64 KiB); without Base, Log holds the
+	// whole match.
+	Base json.RawMessage   `json:"base,omitempty"`
+	Log  []json.RawMessage `json:"log,omitempty"`
 }
 
 // Reply answers a decision, in the generic form (Choice) or, when the

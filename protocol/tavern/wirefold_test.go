@@ -40,7 +40,8 @@ func checkWireFold[V comparable](t *testing.T, m wireMatch[V]) {
 			}
 			if steps%41 == 0 || m.table.Done() {
 				turn := int64(steps)
-				d := &Decision{Common: Common{TurnID: &turn, You: &You{Seat: seat}}, Setup: setup, Log: m.table.Log(sim.Seat(seat))}
+				base, log := m.table.Log(sim.Seat(seat))
+				d := &Decision{Common: Common{TurnID: &turn, You: &You{Seat: seat}}, Setup: setup, Base: base, Log: log}
 				got, err := m.request(d)
 				if err != nil || got != want {
 					t.Fatalf("%s step %d seat %d: request view %+v (%v)", m.label, steps, seat, got, err)
