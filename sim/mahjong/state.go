@@ -2,6 +2,7 @@ package mahjong
 
 import (
 	"errors"
+	"math/bits"
 
 	"gamelab/sim"
 )
@@ -266,20 +267,39 @@ func (s *State) startHand() {
 	for i := sim.Seat(0); i < 4; i++ {
 		e := Event{Kind: EvDeal, Seat: i, From: sim.NoSeat, N: 13}
 		ss := &s.seats[i]
-		for j, id := range s.w.deal[i] {
-			t := s.face(id)
-			e.Tiles[j] = t
-			ss.addFace(t)
+		for _, id := range s.w.deal[i] {
+			ss.addFace(s.face(id))
 		}
 		ss.n = 13
 		ss.updateWaits()
-		sortTiles(e.Tiles[:13])
+		ss.sortedHand(&e.Tiles)
 		s.emit(e)
 	}
 	s.emit(Event{Kind: EvDora, Seat: sim.NoSeat, From: sim.NoSeat, Tile: s.face(s.w.dora[0])})
 	s.turn = dealer
 	s.phase = phaseTurn
 	s.draw(false)
+}
+
+// sortedHand writes the concealed tiles into dst in sortTiles' order (by
+// kind, a red five before the plain fives), read off the counts; it
+// returns how many it wrote (at most len(dst)).
+func (ss *seatState) sortedHand(dst *[13]Tile) int {
+	n := 0
+	for m := ss.have; m != 0; m &= m - 1 {
+		k := Tile(bits.TrailingZeros64(m))
+		if fiveMask34&(1<<uint(k)) != 0 {
+			if r := RedM5 + k/9; ss.hand[r] != 0 && n < len(dst) {
+				dst[n] = r
+				n++
+			}
+		}
+		for c := ss.hand[k]; c > 0 && n < len(dst); c-- {
+			dst[n] = k
+			n++
+		}
+	}
+	return n
 }
 
 // sortTiles sorts faces by kind, a red five before the plain fives.
