@@ -54,13 +54,16 @@ func ParseCommand(content string) (c Command, ok bool) {
 		c.Verb = row.verb
 		switch i {
 		case 8: // debug
-			c.Tiles, _ = ParseTiles(m[1])
+			ts, err := ParseTiles(m[1])
+			if err != nil {
+				ts = []Tile{notATile}
+			}
+			c.Tiles = ts
 		case 9, 12: // sutehai? x [t] / naku? x [t1] [t2]
 			c.Action = m[1]
 			for _, s := range m[2:] {
 				if s != "" {
-					t, _ := ParseTile(s)
-					c.Tiles = append(c.Tiles, t)
+					c.Tiles = append(c.Tiles, regexTile(s))
 				}
 			}
 		case 10:
@@ -70,14 +73,26 @@ func ParseCommand(content string) (c Command, ok bool) {
 			if c.Action == "" {
 				c.Action = "sutehai"
 			}
-			t, _ := ParseTile(m[2])
-			c.Tiles = []Tile{t}
+			c.Tiles = []Tile{regexTile(m[2])}
 		case 13:
 			c.Action = m[1]
 		}
 		return c, true
 	}
 	return Command{}, false
+}
+
+// notATile stands for a tile the server's regex let through that is no
+// tile ("8z", "9z"); Valid reports it.
+const notATile Tile = 0xFF
+
+// regexTile parses a [1-9][mpsz] match, or returns notATile.
+func regexTile(s string) Tile {
+	t, err := ParseTile(s)
+	if err != nil {
+		return notATile
+	}
+	return t
 }
 
 // Valid reports whether every tile the server's regex let through is a real

@@ -221,6 +221,13 @@ func TestCommands(t *testing.T) {
 			t.Errorf("ParseCommand(%q) = %#v, %v; want %#v, %v", c.content, got, ok, c.want, c.ok)
 		}
 	}
+	// The regexes let 8z and 9z through; such a command is not Valid (it
+	// used to read as 1m: the parse error was dropped).
+	for _, s := range []string{"sutehai? richi 9z", "8z", "naku? chi 1m 8z", "sutehai? ankan 9z"} {
+		if c, ok := ParseCommand(s); !ok || c.Valid() {
+			t.Errorf("ParseCommand(%q) = %#v, %v: want a command that is not Valid", s, c, ok)
+		}
+	}
 	// Chi is written ascending whatever the order given.
 	out, err := RenderCommand(srv, Command{Verb: "naku?", Action: "chi", Tiles: tiles("3m2m")})
 	if err != nil || out != "nostr:"+srv+" naku? chi 2m 3m" {
