@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // FuzzPlayerDecide feeds arbitrary decision bodies to our players of both
@@ -67,4 +69,42 @@ func FuzzPlayerDecide(f *testing.F) {
 			}
 		}
 	})
+}
+
+// searcher is a search strategy that only stops when told to (or after
+// 10 s): it proves the bot hands its deadline to strategies that take one.
+type searcher struct{ stop func() bool }
+
+func (s *searcher) SetStop(stop func() bool) { s.stop = stop }
+func (s *searcher) Reset()                   {}
+func (s *searcher) Decide(v *int, legal []string, _ *rand.Rand) string {
+	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
+		if s.stop != nil && s.stop() {
+			return legal[len(legal)-1] // the searched answer, not the fallback
+		}
+	}
+	return legal[0]
+}
+
+// TestSearchStopsAtTheBudget: a search strategy given a 300 ms budget stops
+// its search by itself (at 80 % of the budget) and answers from it, rather
+// than running on after the fallback.
+func TestSearchStopsAtTheBudget(t *testing.T) {
+	turn := int64(0)
+	d := &Decision{Common: Common{MatchID: "m", TurnID: &turn, You: &You{Seat: 0}}}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	build := func(string) (*searcher, error) { return &searcher{}, nil }
+	v := 0
+	start := time.Now()
+	a, err := decideFresh(ctx, d, "searcher", build, &v, []string{"fallback", "searched"}, "fallback")
+	took := time.Since(start)
+	if err != nil || a != "searched" {
+		t.Fatalf("answered %q, %v; want the searched answer", a, err)
+	}
+	// It must not stop far too early either (the soft stop is at 240 ms);
+	// stopping too late is caught above (within would answer "fallback").
+	if took < 200*time.Millisecond {
+		t.Errorf("search stopped after %v; want about 240 ms of a 300 ms budget", took)
+	}
 }

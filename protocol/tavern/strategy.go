@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"gamelab/sim"
 )
@@ -49,6 +50,14 @@ func decideFresh[V any, A comparable, S strategy[V, A]](ctx context.Context, d *
 		return fallback, err
 	}
 	st.Reset()
+	if s, ok := any(st).(interface{ SetStop(func() bool) }); ok {
+		// A search strategy stops its search at 80 % of the budget and
+		// answers from what it has, before within's fallback is needed.
+		if end, ok := ctx.Deadline(); ok {
+			soft := time.Now().Add(time.Until(end) * 4 / 5)
+			s.SetStop(func() bool { return time.Now().After(soft) })
+		}
+	}
 	rng := decisionRNG(d)
 	a, err := within(ctx, fallback, func() A { return st.Decide(v, legal, rng) })
 	if err != nil {

@@ -32,6 +32,11 @@ type Equity struct {
 	// hand to the best Read^raises of starting hands (by Chen score);
 	// 1 treats every opponent's hand as random.
 	Read float64
+	// Stop, when set, is asked every 64 rollouts whether time is up; an
+	// estimate then ends early with the rollouts done so far. Live
+	// adapters set it from a decision's deadline (SetStop); self-play
+	// leaves it nil, so results depend only on the seed.
+	Stop func() bool
 
 	unseen [cards.NumCards]cards.Card
 	hand   [7]cards.Card
@@ -47,6 +52,9 @@ func Death(k int) float64 {
 	}
 	return float64(k) / 6
 }
+
+// SetStop installs the early-stop check (see Stop).
+func (e *Equity) SetStop(stop func() bool) { e.Stop = stop }
 
 // Reset does nothing: Equity decides from the view alone.
 func (e *Equity) Reset() {}
@@ -157,8 +165,11 @@ func (e *Equity) Estimate(v *bulletpoker.View, hole [2]cards.Card, rollouts int,
 	// A local generator seeded from rng: inlined draws, same determinism.
 	p := sim.NewPCG(rng.Uint64())
 	u := &e.unseen
-	wins := 0
-	for range rollouts {
+	wins, done := 0, 0
+	for ; done < rollouts; done++ {
+		if done&63 == 63 && e.Stop != nil && e.Stop() {
+			break
+		}
 		// Opponents' hole cards, redrawn (from the cards not yet placed)
 		// until they fit the range their raises suggest, at most 30 times.
 		for o := range opp {
@@ -192,7 +203,7 @@ func (e *Equity) Estimate(v *bulletpoker.View, hole [2]cards.Card, rollouts int,
 			wins++
 		}
 	}
-	return float64(wins) / float64(rollouts)
+	return float64(wins) / float64(done)
 }
 
 func equityParams(margin, raise, allin float64) []strategies.Param {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
@@ -194,4 +195,36 @@ func duel(t testing.TB, r bulletpoker.Rules, a, b string, games int, seed uint64
 		w.games++
 	}
 	return w
+}
+
+// TestEstimateStopsEarly: a live deadline (Stop) ends a huge estimate
+// early with a proper frequency of the rollouts done; without Stop the
+// estimate is unchanged.
+func TestEstimateStopsEarly(t *testing.T) {
+	s, err := New("equity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := s.(*Equity)
+	v := bulletpoker.View{Seat: 0, Players: 4}
+	for i := range 4 {
+		v.Alive[i], v.InHand[i] = true, true
+	}
+	hole := [2]cards.Card{cards.MustParse("Ah")[0], cards.MustParse("As")[0]}
+	calls := 0
+	e.SetStop(func() bool { calls++; return calls >= 3 })
+	start := time.Now()
+	eq := e.Estimate(&v, hole, 10_000_000, rand.New(rand.NewPCG(1, 2)))
+	if took := time.Since(start); took > time.Second || calls != 3 {
+		t.Fatalf("estimate took %v with %d stop checks; want an early stop at the 3rd", took, calls)
+	}
+	if eq < 0.4 || eq > 0.9 {
+		t.Errorf("early-stopped equity of AA against 3 = %v, want a proper frequency", eq)
+	}
+	e.SetStop(nil)
+	a := e.Estimate(&v, hole, 500, rand.New(rand.NewPCG(1, 2)))
+	b := e.Estimate(&v, hole, 500, rand.New(rand.NewPCG(1, 2)))
+	if a != b {
+		t.Errorf("without Stop the estimate is not reproducible: %v vs %v", a, b)
+	}
 }
