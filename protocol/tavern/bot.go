@@ -249,9 +249,18 @@ func (b *Bot) player(w http.ResponseWriter, game string) (Player, bool) {
 	return p, ok
 }
 
+// matchTTL is how long a match's log is kept after its last request: a
+// long-running bot forgets finished matches instead of growing forever.
+const matchTTL = 6 * time.Hour
+
 func (b *Bot) match(id, game string) *MatchLog {
 	m := b.matches[id]
 	if m == nil {
+		for k, old := range b.matches {
+			if b.now().Sub(old.Updated) > matchTTL {
+				delete(b.matches, k)
+			}
+		}
 		m = &MatchLog{Game: game, Rounds: map[int]json.RawMessage{}}
 		b.matches[id] = m
 	}

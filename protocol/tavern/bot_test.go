@@ -314,3 +314,28 @@ func FuzzDecision(f *testing.F) {
 		BulletPokerView(&d)
 	})
 }
+
+func TestBotForgetsOldMatches(t *testing.T) {
+	b, _, r := newTestBot(t)
+	now := time.Now()
+	b.Now = func() time.Time { return now }
+	ctx := context.Background()
+	ev := func(seq int64, match string) EventBatch {
+		return EventBatch{Common: Common{Protocol: 1, Seq: seq, Game: "liars_bar", MatchID: match}, Events: []json.RawMessage{json.RawMessage(`{}`)}}
+	}
+	// Signatures are checked against the bot's clock: sign with the same one.
+	r.Now = b.Now
+	if err := r.Call(ctx, "POST", "/v1/games/liars_bar/matches/old/events", ev(1, "old"), nil); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(matchTTL + time.Minute)
+	if err := r.Call(ctx, "POST", "/v1/games/liars_bar/matches/new/events", ev(2, "new"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := b.Match("old"); ok {
+		t.Error("a match idle for longer than the TTL is still kept")
+	}
+	if _, ok := b.Match("new"); !ok {
+		t.Error("the new match is not logged")
+	}
+}
