@@ -8,7 +8,7 @@ import (
 
 // playRandom plays one game with uniformly random legal actions.
 func playRandom(r Rules, seed uint64, legal []Action) (*State, []Action) {
-	rng := sim.NewPCG(seed ^ 0x9e3779b97f4a7c15)
+	rng := newPlayRNG(seed)
 	s := New(r, seed)
 	for !s.Done() {
 		next := s.Next()
@@ -20,6 +20,9 @@ func playRandom(r Rules, seed uint64, legal []Action) (*State, []Action) {
 	}
 	return s, legal
 }
+
+// newPlayRNG is playRandom's chooser for seed.
+func newPlayRNG(seed uint64) sim.PCG { return sim.NewPCG(seed ^ 0x9e3779b97f4a7c15) }
 
 func benchRandom(b *testing.B, r Rules) {
 	legal := make([]Action, 0, 64)

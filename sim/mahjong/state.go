@@ -71,7 +71,7 @@ type seatState struct {
 type State struct {
 	rules Rules
 	seed  uint64
-	walls WallFunc
+	walls WallFunc // nil: SeedWall(seed, round, honba)
 	log   []Event
 
 	round, honba, sticks int // round: 4*wind + hand
@@ -132,18 +132,39 @@ type gameStats struct {
 // New starts a game under rules r with walls derived from seed (SeedWall).
 // It panics if r is invalid: callers Validate first.
 func New(r Rules, seed uint64) *State {
-	return NewWithWalls(r, seed, func(n, round, honba int) [136]TileID { return SeedWall(seed, round, honba) })
+	return NewFrom(r, seed, nil, startOf(r)) // nil walls: SeedWall(seed, …)
 }
 
 // NewWithWalls starts a game whose hands use the raw walls from walls
 // (tests use WallSpec.Build; the replay uses TenhouWalls). It panics if r
 // is invalid.
 func NewWithWalls(r Rules, seed uint64, walls WallFunc) *State {
+	return NewFrom(r, seed, walls, startOf(r))
+}
+
+// startOf is the position a game starts from: every seat on r.StartPoints.
+func startOf(r Rules) Start {
 	var st Start
 	for i := range st.Scores {
 		st.Scores[i] = int32(r.StartPoints)
 	}
-	return NewFrom(r, seed, walls, st)
+	return st
+}
+
+// Reset restarts s as the game New(r, seed) starts, reusing s's event-log
+// storage: the previous game's events, and any slice Events returned for
+// it, are overwritten. Self-play loops use it to keep one State per worker
+// instead of allocating a log per game. It panics if r is invalid.
+func (s *State) Reset(r Rules, seed uint64) {
+	if err := r.Validate(); err != nil {
+		panic(err)
+	}
+	log := s.log[:0]
+	if cap(log) == 0 {
+		log = make([]Event, 0, 2048)
+	}
+	*s = State{rules: r, seed: seed, log: log, ver: 1}
+	s.begin(startOf(r))
 }
 
 // Start is a game position to begin from: round (4*wind + hand), honba,
@@ -160,11 +181,16 @@ func NewFrom(r Rules, seed uint64, walls WallFunc, st Start) *State {
 		panic(err)
 	}
 	s := &State{rules: r, seed: seed, walls: walls, log: make([]Event, 0, 2048), ver: 1}
+	s.begin(st)
+	return s
+}
+
+// begin starts the game at position st.
+func (s *State) begin(st Start) {
 	s.scores = st.Scores
 	s.round, s.honba, s.sticks = st.Round, st.Honba, st.Sticks
-	s.emit(Event{Kind: EvGameStart, Seat: sim.NoSeat, From: sim.NoSeat, Value: int32(r.StartPoints)})
+	s.emit(Event{Kind: EvGameStart, Seat: sim.NoSeat, From: sim.NoSeat, Value: int32(s.rules.StartPoints)})
 	s.startHand()
-	return s
 }
 
 // Rules returns the game's rules.
@@ -240,7 +266,12 @@ func (s *State) face(id TileID) Tile { return id.Tile(s.rules.RedFives) }
 
 // startHand deals a new hand.
 func (s *State) startHand() {
-	raw := s.walls(s.handCount, s.round, s.honba)
+	var raw [136]TileID
+	if s.walls == nil {
+		raw = SeedWall(s.seed, s.round, s.honba)
+	} else {
+		raw = s.walls(s.handCount, s.round, s.honba)
+	}
 	s.handCount++
 	s.st.hands++
 	dealer := s.dealer()

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"gamelab/sim"
 	"gamelab/sim/mahjong"
@@ -18,6 +19,9 @@ var ErrIllegalChoice = errors.New("mahjong: strategy chose an illegal action")
 var ErrPlayers = errors.New("mahjong: wrong number of players")
 
 var labelStrategy = sim.Label("strategy")
+
+// statePool holds finished games' States for Play to Reset.
+var statePool sync.Pool
 
 // viewBlind is implemented by strategies whose Decide never reads the
 // view (Random): Play does not fold events for them.
@@ -46,7 +50,15 @@ func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat si
 		p.Reset()
 		rngs[i] = sim.NewRand(sim.Seed(seed, labelStrategy, uint64(i)))
 	}
-	s := mahjong.New(r, seed)
+	// One State per concurrent Play, reused game after game: its event
+	// log stays allocated (and in cache) instead of a new one per game.
+	s, _ := statePool.Get().(*mahjong.State)
+	if s == nil {
+		s = mahjong.New(r, seed)
+	} else {
+		s.Reset(r, seed)
+	}
+	defer statePool.Put(s)
 	var views [4]mahjong.View
 	for i := range views {
 		views[i] = mahjong.NewView(sim.Seat(i))
