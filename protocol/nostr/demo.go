@@ -61,6 +61,7 @@ func RunDemo(ctx context.Context, cfg DemoConfig) (DemoResult, error) {
 		relays = append(relays, s)
 		urls = append(urls, s.URL)
 	}
+	outer := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	server := GenerateKeys()
@@ -102,22 +103,23 @@ func RunDemo(ctx context.Context, cfg DemoConfig) (DemoResult, error) {
 	if cfg.Started != nil {
 		cfg.Started(relays, server, res.Players)
 	}
+	// Every player and the referee return once ctx ends: wait for all of
+	// them, so that none outlives the relays or writes res after return.
 	var errs []error
 	for range 4 {
-		select {
-		case p := <-pDone:
-			res.Records[p.i], res.Stats[p.i] = p.recs, p.stats
-			if p.err != nil {
-				errs = append(errs, fmt.Errorf("player %d: %w", p.i, p.err))
-				cancel()
-			}
-		case <-ctx.Done():
-			return res, ctx.Err()
+		p := <-pDone
+		res.Records[p.i], res.Stats[p.i] = p.recs, p.stats
+		if p.err != nil {
+			errs = append(errs, fmt.Errorf("player %d: %w", p.i, p.err))
+			cancel()
 		}
 	}
 	if err := <-refDone; err != nil {
 		errs = append(errs, fmt.Errorf("referee: %w", err))
 	}
 	res.Duration = time.Since(start)
+	if err := outer.Err(); err != nil {
+		return res, err
+	}
 	return res, errors.Join(errs...)
 }

@@ -98,3 +98,24 @@ func TestDemoEndToEnd(t *testing.T) {
 	t.Logf("game of %v: scores %v, %d/%d/%d/%d turns", res.Duration.Round(time.Millisecond), final,
 		res.Stats[0].Turns, res.Stats[1].Turns, res.Stats[2].Turns, res.Stats[3].Turns)
 }
+
+// TestDemoCancelled cancels a demo as soon as everything runs: RunDemo
+// returns the context's error only after its players and referee ended
+// (run with -race: none of them writes the result after the return).
+func TestDemoCancelled(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	stop, cancelEarly := context.WithCancel(ctx)
+	t0 := time.Now()
+	_, err := RunDemo(stop, DemoConfig{
+		Strategies: [4]Decider{strategy(t, "tsumogiri"), strategy(t, "tsumogiri"), strategy(t, "tsumogiri"), strategy(t, "tsumogiri")},
+		Seed:       1, Relays: 1,
+		Started: func([]*relay.Server, Keys, [4]Keys) { cancelEarly() },
+	})
+	if err != context.Canceled {
+		t.Fatalf("RunDemo after cancel = %v, want context.Canceled", err)
+	}
+	if d := time.Since(t0); d > 10*time.Second {
+		t.Errorf("RunDemo took %v to stop", d)
+	}
+}
