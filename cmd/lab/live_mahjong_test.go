@@ -19,7 +19,9 @@ func TestNostrVerbsBadInput(t *testing.T) {
 	srv := nostr.GenerateKeys().Npub
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.key")
-	os.WriteFile(bad, []byte("nsec1notakey"), 0o600)
+	if err := os.WriteFile(bad, []byte("nsec1notakey"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	t.Setenv("NOSTR_SECRET_KEY", "")
 	cases := []struct {
 		args []string
