@@ -20,8 +20,16 @@ var ErrPlayers = errors.New("mahjong: wrong number of players")
 
 var labelStrategy = sim.Label("strategy")
 
-// statePool holds finished games' States for Play to Reset.
-var statePool sync.Pool
+// table is what Play reuses from game to game.
+type table struct {
+	s     *mahjong.State
+	src   [4]sim.PCG
+	rngs  [4]*rand.Rand // rand.New(&src[i])
+	views [4]mahjong.View
+}
+
+// tablePool holds the tables of finished games for Play to reuse.
+var tablePool sync.Pool
 
 // viewBlind is implemented by strategies whose Decide never reads the
 // view (Random): Play does not fold events for them.
@@ -45,21 +53,25 @@ func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat si
 	if len(players) != r.Players {
 		return sim.Result{}, fmt.Errorf("%w: %d players for %d seats", ErrPlayers, len(players), r.Players)
 	}
-	var rngs [4]*rand.Rand
+	// One table per concurrent Play, reused game after game: the State's
+	// event log stays allocated (and in cache), and the RNGs are reseeded
+	// (a reseeded sim.PCG behind a rand.Rand gives exactly the stream of a
+	// fresh sim.NewRand).
+	tb, _ := tablePool.Get().(*table)
+	if tb == nil {
+		tb = &table{s: mahjong.New(r, seed)}
+		for i := range tb.rngs {
+			tb.rngs[i] = rand.New(&tb.src[i])
+		}
+	} else {
+		tb.s.Reset(r, seed)
+	}
+	defer tablePool.Put(tb)
+	s, rngs, views := tb.s, &tb.rngs, &tb.views
 	for i, p := range players {
 		p.Reset()
-		rngs[i] = sim.NewRand(sim.Seed(seed, labelStrategy, uint64(i)))
+		tb.src[i].Reseed(sim.Seed(seed, labelStrategy, uint64(i)))
 	}
-	// One State per concurrent Play, reused game after game: its event
-	// log stays allocated (and in cache) instead of a new one per game.
-	s, _ := statePool.Get().(*mahjong.State)
-	if s == nil {
-		s = mahjong.New(r, seed)
-	} else {
-		s.Reset(r, seed)
-	}
-	defer statePool.Put(s)
-	var views [4]mahjong.View
 	for i := range views {
 		views[i] = mahjong.NewView(sim.Seat(i))
 	}
