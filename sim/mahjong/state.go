@@ -100,7 +100,7 @@ type State struct {
 	riichiPend sim.Seat // seat whose riichi declaration discard is pending
 	firstWinds int      // discards so far if all were the same wind with no calls
 	firstWind  Tile
-	turnSh     int8 // shanten of the turn seat's hand set by turnLegal: exact when <= 0, else a lower bound >= 1
+	turnSh     int8 // shanten of the turn seat's hand set by turnLegal: a lower bound when >= 1, exact when -1..0, shantenUnknown if not looked up
 	robAnkan   bool // the chankan prompt is about an ankan (kokushi only)
 	minted     int  // points created by 地鳳's nagashi paying a pot it keeps
 	riichiAt   [4]uint8

@@ -103,10 +103,17 @@ func (s *State) turnLegal(dst []Action) []Action {
 	// leaves the hand tenpai, so discard skips the waits computation. The
 	// hand before this draw or call had shanten >= shLow, and one tile
 	// lowers it by at most one: a bound of 1 or more needs no lookup.
+	// Otherwise it is looked up only if riichi may be declared; else it
+	// stays unknown and discard computes the exact shanten of the hand it
+	// leaves (updateWaits), a tighter bound for the next turns.
+	riichiAllowed := drew && !ss.open && !ss.riichi && s.liveLeft >= 4 &&
+		(!s.rules.RiichiNeedsPoints || s.scores[s.turn] >= 1000)
 	if lb := ss.shLow - 1; lb >= 1 {
 		s.turnSh = lb
-	} else {
+	} else if riichiAllowed {
 		s.turnSh = int8(Shanten(&ss.kinds, melds))
+	} else {
+		s.turnSh = shantenUnknown
 	}
 	if drew && ss.waits&bit(s.drawn) != 0 && s.winValue(s.turn, s.drawn, true, false).ok {
 		dst = append(dst, Action{Kind: ActTsumo})
@@ -144,8 +151,7 @@ func (s *State) turnLegal(dst []Action) []Action {
 	if ss.riichi {
 		return append(dst, Action{Kind: ActDiscard, Tile: s.drawn})
 	}
-	canRiichi := drew && !ss.open && s.liveLeft >= 4 &&
-		(!s.rules.RiichiNeedsPoints || s.scores[s.turn] >= 1000) && s.turnSh <= 0
+	canRiichi := riichiAllowed && s.turnSh <= 0
 	if !canRiichi {
 		// Plain discards only: the plain face of each kind held, then its
 		// red five (the order of the loop below).
@@ -192,6 +198,10 @@ func holdsFour(c *[NumKinds]uint8) bool {
 		uint64(c[32]) | uint64(c[33])
 	return w&0x0404040404040404 != 0
 }
+
+// shantenUnknown marks State.turnSh as not looked up (below every real
+// shanten, so discard recomputes the waits).
+const shantenUnknown = -2
 
 // yaochuMask34 has the bits of the terminal and honor kinds.
 var yaochuMask34 = func() (m uint64) {
