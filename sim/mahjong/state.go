@@ -254,6 +254,13 @@ func (s *State) Next() []sim.Seat {
 
 func (s *State) emit(e Event) { s.log = append(s.log, e) }
 
+// emitZero appends a zero event and returns it to be filled in place: the
+// hot draw and discard events skip building a copy on the stack.
+func (s *State) emitZero() *Event {
+	s.log = append(s.log, Event{})
+	return &s.log[len(s.log)-1]
+}
+
 func (s *State) dealer() sim.Seat { return sim.Seat(s.round % 4) }
 
 func (s *State) seatWind(seat sim.Seat) Tile {
@@ -368,7 +375,8 @@ func (s *State) draw(rinshan bool) {
 	if rinshan {
 		f = FlagRinshan
 	}
-	s.emit(Event{Kind: EvDraw, Seat: s.turn, From: sim.NoSeat, Tile: t, Flags: f, Value: int32(s.liveLeft)})
+	e := s.emitZero()
+	e.Kind, e.Seat, e.From, e.Tile, e.Flags, e.Value = EvDraw, s.turn, sim.NoSeat, t, f, int32(s.liveLeft)
 	s.phase = phaseTurn
 }
 

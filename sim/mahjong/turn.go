@@ -378,7 +378,8 @@ func (s *State) discard(t Tile, riichi bool) {
 		s.firstWinds = -100
 	}
 	ss.discarded = true
-	s.emit(Event{Kind: EvDiscard, Seat: seat, From: sim.NoSeat, Tile: t, Flags: flags})
+	e := s.emitZero()
+	e.Kind, e.Seat, e.From, e.Tile, e.Flags = EvDiscard, seat, sim.NoSeat, t, flags
 	s.drawn = NoTile
 	s.rinshan = false
 	s.lastTile, s.lastFrom = t, seat
