@@ -20,6 +20,9 @@ type Seen struct {
 	Psychic  []PsychicResult
 }
 
+// maxFoldDay is the largest day Fold accepts (ww.Event.Day is a uint8).
+const maxFoldDay = 255
+
 // Fold rebuilds the engine's View of the reading player from what it has
 // read, by turning the wire data back into the engine's Events, in the
 // engine's order, and folding them (View.Apply). It also returns the
@@ -120,6 +123,12 @@ func Fold(s Seen) (ww.View, []string, error) {
 		}
 	}
 	day := s.Info.DayCount
+	// The engine's days are uint8; a larger (or negative) day count is
+	// not a game we can fold, and a hostile one would make the loop
+	// below run for ever.
+	if day < 0 || day > maxFoldDay {
+		return ww.View{}, nil, fmt.Errorf("werewolf fold: day_count %d out of range [0, %d]", day, maxFoldDay)
+	}
 	// A server without our "day" field on messages: there is no day 0,
 	// so a day message stamped 0 is taken as today's.
 	msgs := make([]Message, len(s.Messages))
