@@ -50,6 +50,16 @@ func atoi(s string) (int, error) {
 	return n, nil
 }
 
+// signedAtoi is atoi with an optional leading "-" (final scores may be
+// negative: no tobi).
+func signedAtoi(s string) (int, error) {
+	if rest, ok := strings.CutPrefix(s, "-"); ok {
+		n, err := atoi(rest)
+		return -n, err
+	}
+	return atoi(s)
+}
+
 var recruitRe = regexp.MustCompile(`^([1-4])/4 joined\.$`)
 
 // RecruitFirst is the server's reply to gamestart.
@@ -281,17 +291,13 @@ func parseNotify(lines []string) (Message, error) {
 		if args[1] != "=" && args[1] != "+" && args[1] != "-" {
 			return nil, fmt.Errorf("%w: point operator %q", ErrSyntax, args[1])
 		}
-		v := args[2]
-		neg := false
-		if args[1] == "=" && strings.HasPrefix(v, "-") { // scores may be negative (no tobi)
-			neg, v = true, v[1:]
+		num := atoi
+		if args[1] == "=" {
+			num = signedAtoi // scores may be negative (no tobi)
 		}
-		n, err := atoi(v)
+		n, err := num(args[2])
 		if err != nil {
 			return nil, err
-		}
-		if neg {
-			n = -n
 		}
 		return Point{To: to, Player: p, Op: args[1][0], Points: n}, nil
 	case "haipai":
@@ -435,17 +441,9 @@ func parseNotify(lines []string) (Message, error) {
 			if err != nil {
 				return nil, err
 			}
-			s := args[2*i+1]
-			neg := strings.HasPrefix(s, "-")
-			if neg {
-				s = s[1:]
-			}
-			n, err := atoi(s)
+			n, err := signedAtoi(args[2*i+1])
 			if err != nil {
 				return nil, err
-			}
-			if neg {
-				n = -n
 			}
 			g.Players[i], g.Scores[i] = p, n
 		}
@@ -473,17 +471,9 @@ func parseRanking(lines []string) (Message, error) {
 		if err != nil {
 			return nil, err
 		}
-		s := f[2]
-		neg := strings.HasPrefix(s, "-")
-		if neg {
-			s = s[1:]
-		}
-		n, err := atoi(s)
+		n, err := signedAtoi(f[2])
 		if err != nil {
 			return nil, err
-		}
-		if neg {
-			n = -n
 		}
 		r.Players = append(r.Players, p)
 		r.Scores = append(r.Scores, n)
