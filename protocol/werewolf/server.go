@@ -105,8 +105,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/players/{token}/vote", s.withSeat(s.target("vote")))
 	m.HandleFunc("POST /api/games/{id}/players/{token}/pass", s.withSeat(s.pass))
 	m.HandleFunc("GET /api/games/{id}/players/{token}/messages", s.withSeat(s.messages))
-	m.HandleFunc("GET /api/games/{id}/players/{token}/divine_results", s.withSeat(s.divineResults))
-	m.HandleFunc("GET /api/games/{id}/players/{token}/psychic_results", s.withSeat(s.psychicResults))
+	m.HandleFunc("GET /api/games/{id}/players/{token}/divine_results", s.withSeat(seatResults((*game).divineResults)))
+	m.HandleFunc("GET /api/games/{id}/players/{token}/psychic_results", s.withSeat(seatResults((*game).psychicResults)))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, apiErr(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
 	})
@@ -308,20 +308,15 @@ func (s *Server) messages(w http.ResponseWriter, r *http.Request, g *game, seat 
 	writeJSON(w, http.StatusOK, g.messagesFor(seat))
 }
 
-func (s *Server) divineResults(w http.ResponseWriter, r *http.Request, g *game, seat int) {
-	res, err := g.divineResults(seat)
-	if err != nil {
-		writeErr(w, err)
-		return
+// seatResults serves a seat's own results (divine_results,
+// psychic_results): the JSON of get, or its error.
+func seatResults[T any](get func(g *game, seat int) (T, error)) func(http.ResponseWriter, *http.Request, *game, int) {
+	return func(w http.ResponseWriter, r *http.Request, g *game, seat int) {
+		res, err := get(g, seat)
+		if err != nil {
+			writeErr(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, res)
 	}
-	writeJSON(w, http.StatusOK, res)
-}
-
-func (s *Server) psychicResults(w http.ResponseWriter, r *http.Request, g *game, seat int) {
-	res, err := g.psychicResults(seat)
-	if err != nil {
-		writeErr(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, res)
 }
