@@ -39,14 +39,8 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 	if len(pos) != 0 {
 		return usagef("lab live werewolf: unexpected argument %q", pos[0])
 	}
-	if u, err := url.Parse(*server); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return usagef("lab live werewolf: bad --server %q: want http(s)://host:port", *server)
-	}
-	if *game == "" {
-		return usagef("lab live werewolf: --game is required")
-	}
-	if *token == "" {
-		return usagef("lab live werewolf: --token is required")
+	if err := checkSeatFlags("lab live werewolf", *server, *game, *token); err != nil {
+		return err
 	}
 	if *poll <= 0 || *poll > time.Minute {
 		return usagef("lab live werewolf: bad --poll %v: want a duration in (0, 1m]", *poll)
@@ -75,5 +69,21 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 		return fmt.Errorf("lab live werewolf: %w", err)
 	}
 	fmt.Printf("game %s over on day %d: %s won (%s); %s was %s, %s\n", info.GameID, info.DayCount, info.Winner, info.Reason, st.PlayerName, st.Role, st.Status)
+	return nil
+}
+
+// checkSeatFlags checks the flags naming one player's seat on a werewolf
+// server (lab live werewolf, lab mcp werewolf): an http(s) --server, a
+// --game and a --token.
+func checkSeatFlags(verb, server, game, token string) error {
+	if u, err := url.Parse(server); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return usagef("%s: bad --server %q: want http(s)://host:port", verb, server)
+	}
+	if game == "" {
+		return usagef("%s: --game is required", verb)
+	}
+	if token == "" {
+		return usagef("%s: --token is required", verb)
+	}
 	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net/url"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -30,14 +29,8 @@ Example: lab mcp werewolf --server http://127.0.0.1:3000 --game 3f2a… --token 
 	if len(pos) != 0 {
 		return usagef("lab mcp werewolf: unexpected argument %q", pos[0])
 	}
-	if u, err := url.Parse(*server); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return usagef("lab mcp werewolf: bad --server %q: want http(s)://host:port", *server)
-	}
-	if *game == "" {
-		return usagef("lab mcp werewolf: --game is required")
-	}
-	if *token == "" {
-		return usagef("lab mcp werewolf: --token is required")
+	if err := checkSeatFlags("lab mcp werewolf", *server, *game, *token); err != nil {
+		return err
 	}
 	s := mcptools.NewServer(mcptools.Seat{Client: werewolf.NewClient(*server, nil), GameID: *game, Token: *token}, version())
 	return s.Run(ctx, &mcp.StdioTransport{})
