@@ -200,13 +200,19 @@ func TestRestartResumesGames(t *testing.T) {
 	}
 	for i := range games {
 		games[i].snap = snapshotOf(t, ts, games[i].id, games[i].creds)
-		info, _ := ts.c.Game(ctx, games[i].id)
+		info, err := ts.c.Game(ctx, games[i].id)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if info.Status == "finished" || info.Status == "waiting" {
 			t.Fatalf("game %d is %s before the crash: the test needs games in progress", i, info.Status)
 		}
 		t.Logf("game %d before the crash: day %d %s, %d phase results", i, info.DayCount, info.Phase, len(info.PhaseResults))
 	}
-	before, _ := ts.c.Game(ctx, games[0].id)
+	before, err := ts.c.Game(ctx, games[0].id)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	// "Kill": stop serving and stop the clocks, but leave the database
 	// unclosed, as a crashed process would.
@@ -222,7 +228,10 @@ func TestRestartResumesGames(t *testing.T) {
 			t.Fatalf("game %s after restart:\n got %s\nwant %s", g.id, got, g.snap)
 		}
 	}
-	after, _ := ts2.c.Game(ctx, games[0].id)
+	after, err := ts2.c.Game(ctx, games[0].id)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if before.Status != "finished" && (after.TimeRemaining > before.TimeRemaining || after.TimeRemaining <= 0) {
 		t.Errorf("deadline not recomputed from the phase start: %d s left before, %d s after", before.TimeRemaining, after.TimeRemaining)
 	}

@@ -114,9 +114,9 @@ func TestNoLeaks(t *testing.T) {
 		if !sawDivine {
 			t.Errorf("%d players: the seer never saw a result: the test checks nothing", n)
 		}
-		info, _ := ts.c.Game(ctx, g.GameID)
-		if info.Status != "finished" {
-			t.Fatalf("game did not end")
+		info, err := ts.c.Game(ctx, g.GameID)
+		if err != nil || info.Status != "finished" {
+			t.Fatalf("game did not end: %s, %v", info.Status, err)
 		}
 	}
 }
