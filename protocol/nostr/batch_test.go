@@ -76,7 +76,7 @@ var batchShape = regexp.MustCompile(`^(` + strings.Join([]string{
 	`D*R?X(N+|TG|SYE{4}P*ZM|SYZM)`, // discard: claims, next draw, exhaustive draw, nagashi
 	`D*R?XW{0,3}MSYZ`,              // discard then an abortive draw (三家和 with its three ron)
 	`CO(G|TG|N+|TDG)`,              // pon/chi, daiminkan, kakan (+ chankan prompts), ankan
-	`TG`,                           // everyone passed: next draw
+	`TG|SYE{4}P*ZM|SYZM|MSYZ`,      // everyone passed: next draw, or the draw batch the discard deferred (spec 2.4: a discard ends in prompts, the next turn "or a draw batch"; with prompts, #execNaku continues that same flow: exhaustive, nagashi, or abortive 四家立直/四開槓)
 	`D*WD*SD*AP*ZM`,                // tsumo, ron (chankan: kan dora after the ron)
 	`W{3}MSYZ`,                     // 三家和
 	`!`,                            // a reply
