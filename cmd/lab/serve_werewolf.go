@@ -40,7 +40,7 @@ Example: lab serve werewolf --listen 127.0.0.1:3000 --db werewolf.db`)
 	if _, _, err := net.SplitHostPort(*listen); err != nil {
 		return usagef("lab serve werewolf: bad --listen %q: want host:port", *listen)
 	}
-	if *scale <= 0 || *scale > 100 {
+	if !(*scale > 0 && *scale <= 100) { // also refuses NaN
 		return usagef("lab serve werewolf: bad --time-scale %v: want a factor in (0, 100]", *scale)
 	}
 	level := slog.LevelInfo
