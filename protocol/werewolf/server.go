@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -50,6 +51,9 @@ type Server struct {
 func NewServer(ctx context.Context, opt Options) (*Server, error) {
 	if opt.Store == nil {
 		return nil, errors.New("werewolf: NewServer needs a Store")
+	}
+	if math.IsNaN(opt.TimeScale) || math.IsInf(opt.TimeScale, 0) {
+		return nil, fmt.Errorf("werewolf: NewServer: TimeScale %v is not a factor", opt.TimeScale)
 	}
 	if opt.TimeScale <= 0 {
 		opt.TimeScale = 1
