@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -163,8 +164,20 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.StringVar(&f.shard, "shard", "", "play only shard i/n of the run (0-based), for job arrays; merge with lab merge")
 	asJSON := fs.Bool("json", false, "print the summary as JSON on stdout instead of tables")
 	decisions := fs.Bool("decisions", false, "with --out, also write decisions.parquet (one row per decision)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *cpuprofile != "" {
+		pf, err := os.Create(*cpuprofile)
+		if err != nil {
+			return usagef("--cpuprofile: %v", err)
+		}
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			pf.Close()
+			return usagef("--cpuprofile: %v", err)
+		}
+		defer func() { pprof.StopCPUProfile(); pf.Close() }()
 	}
 	r, err := resolveGame(f.game, stderr)
 	if err != nil {
