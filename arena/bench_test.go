@@ -3,13 +3,13 @@ package arena
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"testing"
 
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
 	"gamelab/sim/liarsbar"
 	"gamelab/sim/mahjong"
+	"gamelab/sim/simtest"
 	sb "gamelab/strategies/bulletpoker"
 	sl "gamelab/strategies/liarsbar"
 	sm "gamelab/strategies/mahjong"
@@ -32,14 +32,14 @@ func benchArena(b *testing.B, game, rules string, players []string, workers int)
 	}
 	sched, _ := NewSchedule("duplicate", m.Seats(), len(players), 1)
 	games := 0
-	cpu0 := cpuTime()
+	cpu0 := simtest.CPUTime()
 	for b.Loop() {
 		if err := Run(context.Background(), m, sched, Options{First: 0, End: benchGames, Workers: workers}, func(*Record) error { return nil }); err != nil {
 			b.Fatal(err)
 		}
 		games += benchGames
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(games), "cpu-ns/game")
+	b.ReportMetric(float64(simtest.CPUTime()-cpu0)/float64(games), "cpu-ns/game")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(games), "ns/game")
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
@@ -60,7 +60,7 @@ func benchDirect[S any](b *testing.B, seats int, mk func(spec string) (S, error)
 	ps := make([]S, seats)
 	var lineup []int
 	games := 0
-	cpu0 := cpuTime()
+	cpu0 := simtest.CPUTime()
 	for b.Loop() {
 		for g := int64(0); g < benchGames; g++ {
 			var seed uint64
@@ -74,7 +74,7 @@ func benchDirect[S any](b *testing.B, seats int, mk func(spec string) (S, error)
 		}
 		games += benchGames
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(games), "cpu-ns/game")
+	b.ReportMetric(float64(simtest.CPUTime()-cpu0)/float64(games), "cpu-ns/game")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(games), "ns/game")
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 }
@@ -89,15 +89,6 @@ func BenchmarkMahjong(b *testing.B) {
 	for _, w := range []int{1, 2} {
 		b.Run(fmt.Sprintf("arena/workers=%d", w), func(b *testing.B) { benchArena(b, "mahjong", "dihou", benchMahjong, w) })
 	}
-}
-
-// cpuTime is the process's user+system CPU time in ns: on a shared, loaded
-// machine wall-clock per game swings several-fold while the CPU a game
-// costs stays put, so the overhead is judged on this.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 var (

@@ -1,11 +1,11 @@
 package liarsbar
 
 import (
-	"syscall"
 	"testing"
 	"time"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
 
 // playRandom plays one game of s with uniformly random legal actions.
@@ -35,13 +35,13 @@ func BenchmarkRandomGame(b *testing.B) {
 			rng := sim.NewPCG(1)
 			seed := uint64(0)
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := simtest.CPUTime()
 			for b.Loop() {
 				seed++
 				s.Reset(r, seed)
 				legal = playRandom(&s, &rng, legal)
 			}
-			reportGames(b, cpu0)
+			simtest.ReportGames(b, b.N, cpu0)
 		})
 	}
 }
@@ -54,14 +54,14 @@ func BenchmarkRandomGameNew(b *testing.B) {
 	rng := sim.NewPCG(1)
 	seed := uint64(0)
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := simtest.CPUTime()
 	for b.Loop() {
 		seed++
 		s := New(r, seed)
 		legal = playRandom(s, &rng, legal)
 		_ = s.Result()
 	}
-	reportGames(b, cpu0)
+	simtest.ReportGames(b, b.N, cpu0)
 }
 
 func BenchmarkLegal(b *testing.B) {
@@ -69,35 +69,17 @@ func BenchmarkLegal(b *testing.B) {
 	s := New(r, 3)
 	seat := s.Next()[0]
 	legal := make([]Action, 0, 64)
-	cpu0 := cpuTime()
+	cpu0 := simtest.CPUTime()
 	for b.Loop() {
 		legal = s.Legal(seat, legal[:0])
 	}
 	reportCPU(b, cpu0)
 }
 
-// cpuTime is the process's user+system CPU time. On the shared, loaded
-// machine wall-clock games/s understates the engine; games per CPU second
-// (with -cpu 1, so one goroutine does the work) is the steadier figure.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// reportCPU reports the CPU time per operation (see cpuTime).
+// reportCPU reports the CPU time per operation (see simtest.CPUTime).
 func reportCPU(b *testing.B, cpu0 time.Duration) {
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := simtest.CPUTime() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
-	}
-}
-
-func reportGames(b *testing.B, cpu0 time.Duration) {
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
 	}
 }
 
@@ -106,7 +88,7 @@ func reportGames(b *testing.B, cpu0 time.Duration) {
 func BenchmarkDeal(b *testing.B) {
 	r, _ := Preset(VariantBasic)
 	s := New(r, 1)
-	cpu0 := cpuTime()
+	cpu0 := simtest.CPUTime()
 	for b.Loop() {
 		s.seed++
 		s.round = 0
@@ -122,7 +104,7 @@ func BenchmarkReset(b *testing.B) {
 	r, _ := Preset(VariantBasic)
 	var s State
 	seed := uint64(0)
-	cpu0 := cpuTime()
+	cpu0 := simtest.CPUTime()
 	for b.Loop() {
 		seed++
 		s.Reset(r, seed)

@@ -1,9 +1,10 @@
 package mahjong
 
 import (
-	"syscall"
 	"testing"
 	"time"
+
+	"gamelab/sim/simtest"
 )
 
 // cpuClock measures process CPU time so benchmarks can report cpu-ns/op
@@ -11,19 +12,11 @@ import (
 // includes time spent waiting for a core.
 type cpuClock struct{ start time.Duration }
 
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-func startCPU() cpuClock { return cpuClock{cpuNow()} }
+func startCPU() cpuClock { return cpuClock{simtest.CPUTime()} }
 
 // report adds the cpu-ns/op metric for n operations.
 func (c cpuClock) report(b *testing.B, n int) {
 	if n > 0 {
-		b.ReportMetric(float64(cpuNow()-c.start)/float64(n), "cpu-ns/op")
+		b.ReportMetric(float64(simtest.CPUTime()-c.start)/float64(n), "cpu-ns/op")
 	}
 }

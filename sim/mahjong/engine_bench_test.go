@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
 
 // playRandom plays one game with uniformly random legal actions.
@@ -28,15 +29,12 @@ func benchRandom(b *testing.B, r Rules) {
 	legal := make([]Action, 0, 64)
 	_, legal = playRandom(r, 1<<40, legal) // warm up: the shanten tables are built once per process
 	seed := uint64(0)
-	cpu0 := cpuSeconds()
+	cpu0 := simtest.CPUTime()
 	for b.Loop() {
 		seed++
 		_, legal = playRandom(r, seed, legal)
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	if cpu := cpuSeconds() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(b.N)/cpu, "games/cpu-s")
-	}
+	simtest.ReportGames(b, b.N, cpu0)
 }
 
 func BenchmarkRandomTenhou(b *testing.B) { benchRandom(b, Tenhou()) }

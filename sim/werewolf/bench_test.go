@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
 
 // BenchmarkGame plays whole games with uniformly random votes, divines and
@@ -29,13 +30,13 @@ func benchGames(b *testing.B, play func(s *State, p *sim.PCG, buf []Action) []Ac
 			var buf []Action
 			seed := uint64(0)
 			b.ReportAllocs()
-			cpu0 := cpuTime()
+			cpu0 := simtest.CPUTime()
 			for b.Loop() {
 				seed++
 				s.Reset(r, seed)
 				buf = play(s, &p, buf)
 			}
-			reportGames(b, cpu0)
+			simtest.ReportGames(b, b.N, cpu0)
 		})
 	}
 }

@@ -7,12 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"testing"
-	"time"
 
 	"gamelab/sim"
 	"gamelab/sim/liarsbar"
+	"gamelab/sim/simtest"
 	"gamelab/strategies"
 )
 
@@ -170,17 +169,14 @@ func BenchmarkPlay(b *testing.B) {
 				count := func(sim.Seat, *liarsbar.View, []liarsbar.Action, liarsbar.Action) { decisions++ }
 				seed := uint64(0)
 				b.ReportAllocs()
-				cpu0 := cpuTime()
+				cpu0 := simtest.CPUTime()
 				for b.Loop() {
 					seed++
 					if _, err := Play(r, seed, players, count); err != nil {
 						b.Fatal(err)
 					}
 				}
-				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-				if cpu := cpuTime() - cpu0; cpu > 0 {
-					b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
-				}
+				simtest.ReportGames(b, b.N, cpu0)
 				b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 			})
 		}
@@ -201,16 +197,6 @@ func ExamplePlay() {
 	fmt.Println(res.Placement, res.Score, err)
 	// Output:
 	// [4 1 3 2] [0 1 0 0] <nil>
-}
-
-// cpuTime is the process's CPU time: on the shared, loaded machine games
-// per CPU second is steadier than wall-clock games/s.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // TestStrategiesOnInconsistentLegal gives every strategy a challenge among

@@ -7,6 +7,7 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/mahjong"
+	"gamelab/sim/simtest"
 )
 
 func four(t testing.TB, spec string) []Strategy {
@@ -117,7 +118,7 @@ func benchPlay(b *testing.B, spec string) {
 	}
 	seed := uint64(0)
 	hands := 0.0
-	cpu0 := cpuSeconds()
+	cpu0 := simtest.CPUTime()
 	for b.Loop() {
 		seed++
 		res, err := Play(r, seed, ps, nil)
@@ -126,10 +127,7 @@ func benchPlay(b *testing.B, spec string) {
 		}
 		hands += res.Stats["hands"]
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	if cpu := cpuSeconds() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(b.N)/cpu, "games/cpu-s")
-	}
+	simtest.ReportGames(b, b.N, cpu0)
 	b.ReportMetric(hands/float64(b.N), "hands/game")
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 	"gamelab/sim/werewolf"
 )
 
@@ -21,7 +22,7 @@ func BenchmarkPlay(b *testing.B) {
 				ps := table(b, spec, r.Players)
 				wins, games := 0, 0
 				b.ReportAllocs()
-				cpu0 := cpuTime()
+				cpu0 := simtest.CPUTime()
 				for b.Loop() {
 					res, err := Play(r, sim.Seed(99, uint64(games)), ps, nil)
 					if err != nil {
@@ -43,7 +44,7 @@ func BenchmarkRuleVillageVsRandomWolves(b *testing.B) {
 		b.Run(preset, func(b *testing.B) {
 			r, _ := werewolf.Preset(preset)
 			wins, games := 0, 0
-			cpu0 := cpuTime()
+			cpu0 := simtest.CPUTime()
 			for b.Loop() {
 				wins += int(villageRate(b, r, "rule", "random", 1, uint64(games)) + 0.5)
 				games++
@@ -55,7 +56,7 @@ func BenchmarkRuleVillageVsRandomWolves(b *testing.B) {
 
 func report(b *testing.B, wins, games int, cpu0 time.Duration) {
 	p := float64(wins) / float64(games)
-	reportGames(b, cpu0)
+	simtest.ReportGames(b, b.N, cpu0)
 	b.ReportMetric(p, "village_win")
 	b.ReportMetric(1.96*math.Sqrt(p*(1-p)/float64(games)), "ci95")
 }
