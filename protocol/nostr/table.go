@@ -408,7 +408,13 @@ func (t *Table) handEnd(evs []mahjong.Event, out []Out) []Out {
 		e := evs[i]
 		switch e.Kind {
 		case mahjong.EvDora:
-			ura = append(ura, e.Tile)
+			if e.Flags&mahjong.FlagUra == 0 && t.kanSeat != sim.NoSeat {
+				// A chankan shows the robbed kakan's kan dora (地鳳): the
+				// server announces it right after "say ron".
+				t.pendKanDora[t.kanSeat] = append(t.pendKanDora[t.kanSeat], e.Tile)
+			} else {
+				ura = append(ura, e.Tile)
+			}
 		case mahjong.EvWin:
 			if win == nil {
 				win = &evs[i]

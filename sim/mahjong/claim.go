@@ -238,6 +238,9 @@ func (s *State) resolveClaims() {
 		if !s.rules.MultiRon {
 			n = 1
 		}
+		if chankan && !s.robAnkan && s.rules.ChankanKanDora {
+			s.flipDora() // the robbed kakan's kan dora counts (地鳳)
+		}
 		s.settleRon(rons[:n], chankan)
 		return
 	}

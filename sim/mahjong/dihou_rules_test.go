@@ -182,3 +182,59 @@ func TestKokushiRobsAnkan(t *testing.T) {
 		})
 	}
 }
+
+// A chankan win counts the robbed kakan's kan dora under 地鳳 (spec 3.1:
+// "Chankan wins count the new kan dora"); under Tenhou no dora is shown.
+func TestChankanKanDora(t *testing.T) {
+	spec := WallSpec{
+		Hands: [4]string{
+			"7s7s1m2m3m4m5m6m1p2p3p9p9p", // seat 0: pons 7s, later adds the fourth
+			"7s1z1z2z2z3z3z4z4z5z5z6z6z", // seat 1: discards 7s
+			"5s6s2m3m4m5p6p7p8p8p8p9s9s", // seat 2: waits 4s-7s, no yaku but chankan
+			"1s1s2s2s3s3s8m8m9m9m7z7z7m", // seat 3
+		},
+		Draws: "7z8s8s1p2p7s",
+	}
+	for _, tc := range []struct {
+		rules Rules
+		dora  int // indicators shown after the chankan
+	}{{Dihou(), 2}, {Tenhou(), 1}} {
+		t.Run(tc.rules.Name, func(t *testing.T) {
+			s := fixed(t, tc.rules, spec)
+			do(t, s, 0, "discard 7z")
+			passRest(t, s)
+			do(t, s, 1, "discard 7s")
+			do(t, s, 0, "pon 7s 7s")
+			passRest(t, s)
+			do(t, s, 0, "discard 9p")
+			passRest(t, s)
+			for seat := sim.Seat(1); seat <= 3; seat++ {
+				do(t, s, seat, "discard "+s.drawn.String())
+				passRest(t, s)
+			}
+			do(t, s, 0, "kakan 7s")
+			if !has(s, 2, "ron") {
+				t.Fatal("seat 2 may not rob the kakan")
+			}
+			do(t, s, 2, "ron")
+			// Dora indicators shown in this hand, up to the win (the
+			// next hand starts right after it).
+			shown, won := 0, false
+			for _, e := range s.Events() {
+				if e.Kind == EvDora && e.Flags&FlagUra == 0 {
+					shown++
+				}
+				if e.Kind == EvWin {
+					if e.Seat != 2 {
+						t.Fatalf("seat %d won, want 2", e.Seat)
+					}
+					won = true
+					break
+				}
+			}
+			if !won || shown != tc.dora {
+				t.Fatalf("won %v with %d dora indicators shown, want %d", won, shown, tc.dora)
+			}
+		})
+	}
+}

@@ -56,6 +56,15 @@ type Rules struct {
 	// OpenKanDoraLater: the kan dora of a daiminkan or kakan is flipped
 	// after the kan player's discard (Tenhou); otherwise at once.
 	OpenKanDoraLater bool `json:"open_kan_dora_later"`
+	// ChankanKanDora: a win by robbing a kakan shows and counts that
+	// kakan's kan dora (地鳳, specs/mahjong-dihou.md 3.1: "Chankan wins
+	// count the new kan dora"; the server sends the pending kan-dora notice
+	// right after "say ron"). Tenhou shows no new dora on a chankan.
+	ChankanKanDora bool `json:"chankan_kan_dora"`
+	// KakanClearsIppatsu: declaring a kakan clears every ippatsu at once,
+	// so robbing it is never ippatsu (地鳳, spec: "cleared by any call/kan
+	// by anyone"). Tenhou clears it only once nobody robs the kakan.
+	KakanClearsIppatsu bool `json:"kakan_clears_ippatsu"`
 	// Tobi: the game ends when a score falls below zero.
 	Tobi bool `json:"tobi"`
 	// Pao: liability for 大三元/大四喜 fed by a pon or kan.
@@ -103,6 +112,8 @@ func Dihou() Rules {
 		KanAfterCall:           true,
 		ThreeRonAbort:          true,
 		AbortRotates:           true,
+		ChankanKanDora:         true,
+		KakanClearsIppatsu:     true,
 		NagashiDihou:           true,
 		TieBySeat:              true,
 	}

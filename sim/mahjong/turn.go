@@ -545,6 +545,9 @@ func (s *State) declareKakan(t Tile) {
 	}
 	s.drawn = NoTile
 	s.lastTile, s.lastFrom = t, seat
+	if s.rules.KakanClearsIppatsu {
+		s.clearIppatsu()
+	}
 	if s.openClaims(t, seat, true) {
 		s.phase = phaseChankan
 		return
