@@ -154,16 +154,43 @@ func (s *State) turnLegal(dst []Action) []Action {
 	canRiichi := riichiAllowed && s.turnSh <= 0
 	if !canRiichi {
 		// Plain discards only: the plain face of each kind held, then its
-		// red five (the order of the loop below).
-		for m := ss.have &^ ss.kuikae; m != 0; m &= m - 1 {
-			k := Tile(bits.TrailingZeros64(m))
-			if ss.hand[k] != 0 {
-				dst = append(dst, Action{Kind: ActDiscard, Tile: k})
-			}
-			if fiveMask34&(1<<uint(k)) != 0 {
-				if r := RedM5 + k/9; ss.hand[r] != 0 {
-					dst = append(dst, Action{Kind: ActDiscard, Tile: r})
+		// red five (the order of the loop below). Only the three fives
+		// may lack a plain face or have a red one: they are looked up
+		// first, and the list is written in place at its final length.
+		m := ss.have &^ ss.kuikae
+		var noPlain, red uint64
+		if m&fiveMask34 != 0 {
+			for i := Tile(0); i < 3; i++ {
+				k := 4 + 9*i
+				if m&(1<<uint(k)) == 0 {
+					continue
 				}
+				if ss.hand[k] == 0 {
+					noPlain |= 1 << uint(k)
+				}
+				if ss.hand[RedM5+i] != 0 {
+					red |= 1 << uint(k)
+				}
+			}
+		}
+		i := len(dst)
+		dst = slices.Grow(dst, bits.OnesCount64(m&^noPlain)+bits.OnesCount64(red))
+		dst = dst[:i+bits.OnesCount64(m&^noPlain)+bits.OnesCount64(red)]
+		special := noPlain | red
+		for ; m != 0; m &= m - 1 {
+			k := Tile(bits.TrailingZeros64(m))
+			if special&(1<<uint(k)) == 0 {
+				dst[i] = Action{Kind: ActDiscard, Tile: k}
+				i++
+				continue
+			}
+			if noPlain&(1<<uint(k)) == 0 {
+				dst[i] = Action{Kind: ActDiscard, Tile: k}
+				i++
+			}
+			if red&(1<<uint(k)) != 0 {
+				dst[i] = Action{Kind: ActDiscard, Tile: RedM5 + k/9}
+				i++
 			}
 		}
 		return dst
