@@ -7,6 +7,11 @@ import "gamelab/sim"
 // reports whether anyone was asked.
 func (s *State) openClaims(t Tile, from sim.Seat, chankan bool) bool {
 	any := false
+	k, b := t.Kind(), bit(t)
+	next := (from + 1) % 4
+	// Kinds two ranks either side of k (any suit; hasCall checks exactly):
+	// a seat holding none of them cannot chi k.
+	near := uint64(0x1B) << uint(k) >> 2
 	for i := range s.seats {
 		seat := sim.Seat(i)
 		ss := &s.seats[i]
@@ -14,19 +19,22 @@ func (s *State) openClaims(t Tile, from sim.Seat, chankan bool) bool {
 		if seat == from {
 			continue
 		}
-		if s.ronPossible(seat, t, chankan) {
+		if ss.waits&b != 0 && s.ronPossible(seat, t, chankan) {
 			ss.canRon = true
 			ss.asked = true
+			any = true
+			continue // calls are listed by claimLegal
 		}
-		if !chankan && !ss.asked && s.hasCall(seat, t, from) {
-			ss.asked = true
-		} else if !chankan && ss.asked {
-			// already asked for ron; calls are listed by claimLegal
-		}
-		if !chankan && !ss.asked {
+		if chankan || ss.riichi || s.liveLeft == 0 {
 			continue
 		}
-		if ss.asked {
+		// The cheap part of hasCall first: a seat holding fewer than two
+		// of k that may not chi it (or holds nothing near it) has no call.
+		if ss.kinds[k] < 2 && (seat != next || k >= East || ss.have&near == 0) {
+			continue
+		}
+		if s.hasCall(seat, t, from) {
+			ss.asked = true
 			any = true
 		}
 	}
