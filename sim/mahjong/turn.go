@@ -31,9 +31,20 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 		}
 	}
 	s.cacheVer, s.cacheSeat = s.ver, seat
-	s.nCache = copy(s.cache[:], dst)
+	if len(dst) <= smallLegal && cap(dst) >= smallLegal {
+		// A short list (nearly all of them) is copied as one fixed-size
+		// block, inline, instead of through memmove.
+		*(*[smallLegal]Action)(s.cache[:smallLegal]) = [smallLegal]Action(dst[:smallLegal])
+		s.nCache = len(dst)
+	} else {
+		s.nCache = copy(s.cache[:], dst)
+	}
 	return dst
 }
+
+// smallLegal is the length of the legal lists Legal caches by a
+// fixed-size copy.
+const smallLegal = 16
 
 // Apply plays seat's action. An action that is not legal now is refused
 // with an error wrapping ErrIllegalAction (or ErrNotYourTurn, ErrGameOver)
