@@ -26,9 +26,20 @@ func NewPCG(seed uint64) PCG {
 
 // Reseed restarts p from seed without allocating.
 func (p *PCG) Reseed(seed uint64) {
-	p.hi = Seed(seed, 1)
-	p.lo = Seed(seed, 2)
+	// p.hi = Seed(seed, 1) and p.lo = Seed(seed, 2), written out: the two
+	// share the root's mix, and their labels' mixes are constants.
+	m := mix64(seed ^ seedRoot)
+	p.hi = mix64(m ^ reseedHi)
+	p.lo = mix64(m ^ reseedLo)
 }
+
+// reseedHi and reseedLo are mix64(1+seedStep) and mix64(2+seedStep), the
+// mixed labels 1 and 2 at the first position of a Seed path (a test checks
+// them).
+const (
+	reseedHi = 0x910a2dec89025cc1
+	reseedLo = 0x975835de1c9756ce
+)
 
 const (
 	pcgMulHi = 2549297995355413924

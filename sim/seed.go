@@ -10,12 +10,41 @@ package sim
 // splittable pseudorandom number generators", OOPSLA 2014) over the running
 // hash combined with the label and its position.
 func Seed(root uint64, labels ...uint64) uint64 {
-	h := mix64(root ^ 0x6a09e667f3bcc909)
+	h := mix64(root ^ seedRoot)
 	for i, l := range labels {
-		h = mix64(h ^ mix64(l+uint64(i+1)*0x9e3779b97f4a7c15))
+		h = mix64(h ^ mix64(l+uint64(i+1)*seedStep))
 	}
 	return h
 }
+
+const (
+	seedRoot = 0x6a09e667f3bcc909 // xored into the root before its mix
+	seedStep = 0x9e3779b97f4a7c15 // label i (from 1) is offset by i*seedStep
+)
+
+// SeedPath is a derivation in progress, for hot paths that derive many
+// seeds under one prefix: SeedFrom(root).Then(a).Then(b).Seed() equals
+// Seed(root, a, b), and a kept SeedFrom(root).Then(a) saves recomputing
+// that prefix (each step is one dependent mix). The zero value is not a
+// valid path; start with SeedFrom.
+type SeedPath struct {
+	h uint64 // the running hash
+	n uint64 // labels so far
+}
+
+// SeedFrom starts the derivation of Seed(root, ...).
+func SeedFrom(root uint64) SeedPath { return SeedPath{h: mix64(root ^ seedRoot)} }
+
+// Then appends label l to the path.
+func (p SeedPath) Then(l uint64) SeedPath {
+	p.n++
+	p.h = mix64(p.h ^ mix64(l+p.n*seedStep))
+	return p
+}
+
+// Seed is the derived seed: Seed(root, labels...) for the path's root and
+// labels.
+func (p SeedPath) Seed() uint64 { return p.h }
 
 // Label turns a name into a seed label (64-bit FNV-1a), so derivations can
 // be named: Seed(root, Label("wall"), hand).

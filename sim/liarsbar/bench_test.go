@@ -91,6 +91,7 @@ func BenchmarkDeal(b *testing.B) {
 	cpu0 := simtest.CPUTime()
 	for b.Loop() {
 		s.seed++
+		s.derive()
 		s.round = 0
 		s.events = s.events[:0]
 		s.startRound(0)

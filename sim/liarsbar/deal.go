@@ -12,7 +12,7 @@ func (s *State) startRound(first sim.Seat) {
 	if s.tableLeft == 0 {
 		tc := s.rules.TableCards()
 		s.tableLeft = int8(copy(s.tableDeck[:], tc))
-		p := sim.NewPCG(sim.Seed(s.seed, labelTable, uint64(s.tableCycle)))
+		p := sim.NewPCG(s.tablePath.Then(uint64(s.tableCycle)).Seed())
 		sim.Shuffle(&p, s.tableDeck[:s.tableLeft])
 		s.tableCycle++
 	}
@@ -20,7 +20,7 @@ func (s *State) startRound(first sim.Seat) {
 	s.table = s.tableDeck[s.tableLeft]
 
 	s.deck = s.base
-	p := sim.NewPCG(sim.Seed(s.seed, labelDeck, uint64(s.round)))
+	p := sim.NewPCG(s.deckPath.Then(uint64(s.round)).Seed())
 	shuffle(p, s.deck[:s.deckLen])
 	s.pileLen, s.lastN, s.lastStart = 0, 0, 0
 	s.played = [MaxPlayers]int8{}

@@ -177,7 +177,7 @@ func (s *State) shoot(shooter, target sim.Seat, group int8) bool {
 	pull := g.pulls
 	s.stats[shooter].pulls++
 	if hit && shooter != target {
-		g.load(s.seed, shooter) // chaos: a revolver that fired is reloaded [ours]
+		g.load(s.chamberPath, shooter) // chaos: a revolver that fired is reloaded [ours]
 	}
 	e := s.add(EvShot)
 	e.Seat, e.Target, e.Pull, e.Pulls, e.Hit = shooter, target, pull, g.pulls, hit

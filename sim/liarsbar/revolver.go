@@ -14,9 +14,11 @@ type revolver struct {
 var labelChamber = sim.Label("chamber")
 
 // load puts the live round at a fresh chamber derived from the game seed,
-// the seat and the load number, and resets the counter.
-func (g *revolver) load(seed uint64, seat sim.Seat) {
-	p := sim.NewPCG(sim.Seed(seed, labelChamber, uint64(seat), uint64(g.loads)))
+// the seat and the load number, Seed(seed, labelChamber, seat, loads),
+// and resets the counter; chamber is the game's path Seed(seed,
+// labelChamber, ...).
+func (g *revolver) load(chamber sim.SeedPath, seat sim.Seat) {
+	p := sim.NewPCG(chamber.Then(uint64(seat)).Then(uint64(g.loads)).Seed())
 	g.chamber = int8(1 + p.IntN(Chambers))
 	g.pulls = 0
 	g.loads++

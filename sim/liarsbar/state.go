@@ -22,6 +22,11 @@ type State struct {
 	seed  uint64
 	n     int8
 
+	// The seed derivations under seed that the game repeats, kept so each
+	// draw only adds its last labels: Seed(seed, labelDeck, round) is
+	// deckPath.Then(round) (see derive).
+	deckPath, tablePath, chamberPath sim.SeedPath
+
 	base    [maxDeck]Card // the deck in a fixed order
 	deck    [maxDeck]Card // this round's shuffled deck; deck[dealt:] is undealt
 	deckLen int8
@@ -99,6 +104,7 @@ func (s *State) Reset(r Rules, seed uint64) {
 	base, deckLen := s.base, s.deckLen
 	*s = State{}
 	s.rules, s.v, s.seed, s.n, s.events = r, r.code(), seed, int8(r.Players), ev
+	root := s.derive()
 	if same {
 		s.base, s.deckLen = base, deckLen
 	} else {
@@ -114,14 +120,23 @@ func (s *State) Reset(r Rules, seed uint64) {
 	s.living = uint8(1)<<s.n - 1
 	for i := sim.Seat(0); i < sim.Seat(s.n); i++ {
 		s.alive[i] = true
-		s.guns[i].load(seed, i)
+		s.guns[i].load(s.chamberPath, i)
 	}
 	for i := range s.aims {
 		s.aims[i] = sim.NoSeat
 	}
 	s.last, s.turn, s.aimFrom, s.loser, s.winner = sim.NoSeat, sim.NoSeat, sim.NoSeat, sim.NoSeat, sim.NoSeat
-	p := sim.NewPCG(sim.Seed(seed, labelFirst))
+	p := sim.NewPCG(root.Then(labelFirst).Seed())
 	s.startRound(sim.Seat(p.IntN(int(s.n))))
+}
+
+// derive sets the kept seed paths from s.seed and returns the root path.
+func (s *State) derive() sim.SeedPath {
+	root := sim.SeedFrom(s.seed)
+	s.deckPath = root.Then(labelDeck)
+	s.tablePath = root.Then(labelTable)
+	s.chamberPath = root.Then(labelChamber)
+	return root
 }
 
 // Rules returns the game's rules.
