@@ -328,6 +328,7 @@ func (s *State) makeCall(seat sim.Seat, a Action) {
 		// one lower than before (waits stay a superset; the discard after
 		// the rinshan draw recomputes them).
 		ss.shLow--
+		ss.waitsLoose = true
 		ss.kans++
 		s.afterKan(seat, true)
 		s.openKanDora()

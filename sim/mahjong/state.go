@@ -46,6 +46,9 @@ type seatState struct {
 	// waits: kinds completing the concealed hand, kept up to date whenever
 	// it holds 3n+1 tiles (after the deal, each discard and each kan).
 	waits uint64
+	// waitsLoose: waits is only a superset (after a daiminkan, until the
+	// next discard recomputes them). A tsumogiri keeps exact waits.
+	waitsLoose bool
 	// shLow is a lower bound on the shanten of the 3n+1-tile concealed
 	// hand (exact right after updateWaits). A draw or call lowers a
 	// shanten by at most one, so turnLegal skips the shanten of a turn

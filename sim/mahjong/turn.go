@@ -277,6 +277,7 @@ func (s *State) riichiKanOK(ss *seatState, k Tile) bool {
 // It also sets shLow to the hand's exact shanten.
 func (ss *seatState) updateWaits() {
 	ss.waits = 0
+	ss.waitsLoose = false
 	sh := Shanten(&ss.kinds, int(ss.nMelds))
 	ss.shLow = int8(sh)
 	if sh == 0 {
@@ -394,12 +395,17 @@ func (s *State) discard(t Tile, riichi bool) {
 		ss.river.Flags[ss.river.N] = flags
 		ss.river.N++
 	}
-	if s.turnSh >= 1 {
+	switch {
+	case t == s.drawn && !ss.waitsLoose:
+		// Tsumogiri: the concealed hand is again the one before the draw,
+		// whose waits are exact and whose shLow is still a bound.
+	case s.turnSh >= 1:
 		// Apply ran Legal on this very state: turnSh is current, and a
 		// bound on every discard's shanten.
 		ss.waits = 0
 		ss.shLow = s.turnSh
-	} else {
+		ss.waitsLoose = false
+	default:
 		ss.updateWaits()
 	}
 	ss.riverKinds |= bit(t)
