@@ -60,17 +60,19 @@ func (s *State) startRound(first sim.Seat) {
 }
 
 // onlyHolder reports whether seat is the only seat with cards.
-func (s *State) onlyHolder(seat sim.Seat) bool { return s.holding&^(1<<seat) == 0 }
+func (s *State) onlyHolder(seat sim.Seat) bool { return s.holding&^(1<<(uint(seat)&7)) == 0 }
 
 // nextHolder is the next living seat after seat that holds cards: the
 // lowest bit of the living holders' mask, doubled (one more lap) and
 // shifted to start after seat.
 func (s *State) nextHolder(seat sim.Seat) sim.Seat {
-	m := uint16(s.holding & s.living &^ (1 << seat))
+	// Shift counts are masked so the compiler adds no range checks (a
+	// seat is below MaxPlayers).
+	m := uint16(s.holding & s.living &^ (1 << (uint(seat) & 7)))
 	if m == 0 {
 		panic("liarsbar: no other seat holds cards after a play") // excluded by the forced challenge
 	}
-	m = (m | m<<s.n) >> (seat + 1)
+	m = (m | m<<(uint(s.n)&7)) >> ((uint(seat) + 1) & 7)
 	t := seat + 1 + sim.Seat(bits.TrailingZeros16(m))
 	if t >= sim.Seat(s.n) {
 		t -= sim.Seat(s.n)

@@ -64,10 +64,9 @@ func zeroBytes(x uint64) uint8 {
 // word is the sum of the "thermometers" ones<<(8*cum_c), cut to n bytes.
 func sortedWord(cnt uint64, n int8) uint64 {
 	cum := cnt * ones
-	var w uint64
-	for c := range NumCards - 1 { // cum of the last kind is n: only the tail
-		w += thermometer[cum>>(8*c)&15]
-	}
+	// One term a kind but the last (whose cum is n: only the tail), unrolled.
+	w := thermometer[cum&15] + thermometer[cum>>8&15] + thermometer[cum>>16&15] +
+		thermometer[cum>>24&15] + thermometer[cum>>32&15] + thermometer[cum>>40&15]
 	return w & lowBytes[n&15]
 }
 

@@ -1,44 +1,40 @@
 package liarsbar
 
-import (
-	"math/bits"
-
-	"gamelab/sim"
-)
+import "gamelab/sim"
 
 // play moves the cards of mask from seat's hand to the pile and passes the
 // turn to the next seat holding cards. It works on the hand as one word and
 // is branch-free (which cards a random player picks is unpredictable): the
-// chosen indices come from playIndex, the pile takes MaxPlay slots of which
-// only the chosen count, and the chosen bytes are cut from the word from
-// the highest index down.
+// chosen cards are gathered into the low bytes of a word with the shifts
+// of playCuts, the pile takes MaxPlay slots of which only the chosen count,
+// the lie test compares the gathered bytes with the truthful kinds all at
+// once, and the chosen bytes are cut from the hand word from the highest
+// index down with playCuts' masks (no variable shifts with range guards).
 func (s *State) play(seat sim.Seat, mask uint8) {
 	h := &s.hands[seat]
 	x := h.word()
-	idx := &playIndex[mask]
-	n := int8(bits.OnesCount8(mask))
+	pc := &playCuts[mask]
+	n := pc.n
 	start := s.pileLen
 	pile := (*[MaxPlay]Card)(s.pile[start : start+MaxPlay])
-	// The claim is true when every chosen card is the table card or wild.
-	truth := uint16(1)<<s.table | 1<<Joker | 1<<Master
-	lie := uint16(0)
-	for j, i := range idx {
-		c := Card(x >> (8 * uint(i)))
-		pile[j] = c
-		lie |= (^truth >> (c & 15) & 1) << j
-	}
-	lie &= uint16(1)<<n - 1 // the padding slots are not played
-	w := cutByte(cutByte(cutByte(x, idx[2]), idx[1]), idx[0])
+	g := (x>>(pc.sh[0]&63)&0xff | (x>>(pc.sh[1]&63)&0xff)<<8 | (x>>(pc.sh[2]&63)&0xff)<<16) & pc.keep
+	pile[0], pile[1], pile[2] = Card(g), Card(g>>8), Card(g>>16)
+	// The claim is false when a chosen card is none of the table card,
+	// Joker and Master: bit 0 of each byte of nz(v) tells v's byte is
+	// nonzero (every byte is below 8).
+	t := uint64(s.table) * ones
+	lie := nz(g^t) & nz(g^joker3) & nz(g^master3) & pc.keep & ones
+	w := cut(cut(cut(x, pc.low[2]), pc.low[1]), pc.low[0])
 	// h.set(w, h.n-n), with the Devil test only for a hand that held it.
 	storeCards(&h.c, w)
 	h.n -= n
-	in := uint8(uint16(1)<<h.n - 1)
+	in := uint8(uint16(1)<<(uint(h.n)&15) - 1)
 	h.dup = zeroBytes(w^w<<8) & in &^ 1
 	if h.devil != 0 {
 		h.devil = zeroBytes(w^devilWord) & in
 	}
 	if h.n == 0 {
-		s.holding &^= 1 << seat
+		s.holding &^= 1 << (uint(seat) & 7)
 	}
 	s.pileLen += n
 	s.last, s.lastStart, s.lastN = seat, start, n
@@ -56,30 +52,49 @@ func (s *State) play(seat sim.Seat, mask uint8) {
 	s.turn = s.nextHolder(seat)
 }
 
-// playIndex lists, for every mask of at most MaxPlay bits, its indices in
-// ascending order, padded with MaxHand (an index cutByte leaves alone).
-var playIndex = func() (t [1 << MaxHand][MaxPlay]uint8) {
+const (
+	joker3  = uint64(Joker) * 0x010101  // Joker in the 3 pile bytes
+	master3 = uint64(Master) * 0x010101 // Master in the 3 pile bytes
+)
+
+// nz has bit 0 of byte i set when byte i of v is nonzero (bytes below 8).
+func nz(v uint64) uint64 { return (v | v>>1 | v>>2) & ones }
+
+// playCut is how play takes a mask's cards from a hand word: sh[j] is
+// 8 times the j-th chosen index (j < n; 0 past n, where keep zeroes the
+// byte), and low[j] has the bytes below the j-th index set (all of them
+// past n, which cut leaves alone).
+type playCut struct {
+	sh   [MaxPlay]uint8
+	n    int8
+	keep uint64 // 0xff in each of the n low bytes
+	low  [MaxPlay]uint64
+}
+
+// playCuts has the playCut of every mask of at most MaxPlay bits.
+var playCuts = func() (t [1 << MaxHand]playCut) {
 	for m := range t {
+		c := &t[m]
 		k := 0
 		for i := range uint8(MaxHand) {
 			if m>>i&1 != 0 && k < MaxPlay {
-				t[m][k] = i
+				c.sh[k] = 8 * i
+				c.low[k] = 1<<(8*uint(i)) - 1
+				c.keep |= 0xff << (8 * k)
 				k++
 			}
 		}
+		c.n = int8(k)
 		for ; k < MaxPlay; k++ {
-			t[m][k] = MaxHand
+			c.low[k] = ^uint64(0)
 		}
 	}
 	return t
 }()
 
-// cutByte removes byte i (0..7) of w, moving the higher bytes down; i =
-// MaxHand leaves w as it is.
-func cutByte(w uint64, i uint8) uint64 {
-	low := uint64(1)<<(8*uint(i)) - 1 // bytes below i (all of them for i = 8)
-	return w&low | w>>8&^low
-}
+// cut removes the byte just above the bytes of low from w, moving the
+// higher bytes down; low = all ones leaves w as it is.
+func cut(w, low uint64) uint64 { return w&low | w>>8&^low }
 
 // challenge reveals the last play and resolves it by variant: a pull of
 // the loser (basic), every other seat pulling (a Devil), or aims (chaos).

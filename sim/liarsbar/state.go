@@ -192,7 +192,10 @@ func (s *State) add(k EventKind) *Event {
 	}
 	s.events = s.events[:n+1]
 	e := &s.events[n]
-	*e = Event{}
-	e.Kind, e.To, e.Seat, e.Target, e.Round = k, sim.NoSeat, sim.NoSeat, sim.NoSeat, s.round
+	*e = blankEvent
+	e.Kind, e.Round = k, s.round
 	return e
 }
+
+// blankEvent is an event with no seats, which add copies whole.
+var blankEvent = Event{To: sim.NoSeat, Seat: sim.NoSeat, Target: sim.NoSeat}
