@@ -73,11 +73,10 @@ func (s *State) nextHolder(seat sim.Seat) sim.Seat {
 		panic("liarsbar: no other seat holds cards after a play") // excluded by the forced challenge
 	}
 	m = (m | m<<(uint(s.n)&7)) >> ((uint(seat) + 1) & 7)
-	t := seat + 1 + sim.Seat(bits.TrailingZeros16(m))
-	if t >= sim.Seat(s.n) {
-		t -= sim.Seat(s.n)
-	}
-	return t
+	// t = seat+1+k is below 2n; take n off when t >= n, without a branch
+	// (which seat holds cards next is random).
+	d := int(seat) + 1 + bits.TrailingZeros16(m) - int(s.n)
+	return sim.Seat(d + int(s.n)&(d>>63))
 }
 
 // nextAlive is the next living seat after seat.

@@ -11,7 +11,8 @@ import (
 // distinct plays (identical cards are listed once, by their lowest hand
 // indices) in ascending order of their index lists, then challenge; or the
 // aims at every other living seat in seat order. It is empty for a seat
-// that is not to act.
+// that is not to act. Legal may use dst's spare capacity past the
+// returned length as scratch (it copies plays in fixed-size blocks).
 func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 	if seat < 0 || seat >= sim.Seat(s.n) {
 		return dst
@@ -24,7 +25,7 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 		if !s.onlyHolder(seat) {
 			h := &s.hands[seat]
 			if h.devil == 0 {
-				return append(dst, playsOf(s.rules.MaxPlay, h.n, h.dup, s.last != sim.NoSeat)...)
+				return appendList(dst, playsOf(s.rules.MaxPlay, h.n, h.dup, s.last != sim.NoSeat))
 			} else {
 				dst = appendPlays(int(h.n), h.dup, h.devil, s.rules.MaxPlay, dst)
 			}
@@ -105,6 +106,9 @@ var playTable = func() (t struct {
 		}
 		t.at[m-1][1<<MaxHand] = int32(len(t.all))
 	}
+	// Padding for appendList's last block (a slice of t.all keeps the
+	// capacity up to the end).
+	t.all = append(t.all, make([]Action, copyBlock)...)
 	return t
 }()
 
@@ -118,6 +122,27 @@ func playsOf(most int, n int8, dup uint8, challenge bool) []Action {
 		end--
 	}
 	return playTable.all[at[k]:end]
+}
+
+// copyBlock is how many actions appendList copies at a time.
+const copyBlock = 16
+
+// appendList is append(dst, list...) for a list of playTable, copied in
+// fixed blocks of copyBlock actions when dst has room for the last whole
+// block: a few vector moves instead of a memmove call whose size (and so
+// its branches) changes with every hand. The block may run past list into
+// playTable's padding; what lands past the result's length is scratch.
+func appendList(dst, list []Action) []Action {
+	n, k := len(dst), len(list)
+	src := list[:cap(list)]
+	if cap(dst)-n < k+copyBlock || len(src) < k+copyBlock {
+		return append(dst, list...) // no room, or not from playTable
+	}
+	out := dst[n : n+k+copyBlock]
+	for i := 0; i < k; i += copyBlock {
+		*(*[copyBlock]Action)(out[i:]) = *(*[copyBlock]Action)(src[i:])
+	}
+	return dst[:n+k]
 }
 
 // validPlay reports whether mask is one of the plays appendPlays lists for

@@ -33,17 +33,16 @@ func (s *State) play(seat sim.Seat, mask uint8) {
 	if h.devil != 0 {
 		h.devil = zeroBytes(w^devilWord) & in
 	}
-	if h.n == 0 {
-		s.holding &^= 1 << (uint(seat) & 7)
-	}
+	// Branch-free (the outcomes are random): the seat leaves the holders
+	// when its hand is empty, and a lie counts.
+	empty := uint8((uint(h.n)-1)>>63) & 1
+	s.holding &^= empty << (uint(seat) & 7)
 	s.pileLen += n
 	s.last, s.lastStart, s.lastN = seat, start, n
 	s.played[seat] += n
 	st := &s.stats[seat]
 	st.plays++
-	if lie != 0 {
-		st.lies++
-	}
+	st.lies += int32((lie | -lie) >> 63)
 	e := s.add(EvPlay)
 	e.Seat, e.N = seat, n
 	e = s.add(EvHand)
