@@ -91,6 +91,10 @@ var playCuts = func() (t [1 << MaxHand]playCut) {
 	return t
 }()
 
+// hasKind reports whether a byte of w marked in kb (bit 0 of the byte) is
+// card c.
+func hasKind(w, kb uint64, c Card) bool { return ^nz(w^uint64(c)*ones)&kb != 0 }
+
 // cut removes the byte just above the bytes of low from w, moving the
 // higher bytes down; low = all ones leaves w as it is.
 func cut(w, low uint64) uint64 { return w&low | w>>8&^low }
@@ -102,19 +106,19 @@ func (s *State) challenge(seat sim.Seat) {
 	e := s.add(EvChallenge)
 	e.Seat, e.Target = seat, p
 
-	shown := s.pile[s.lastStart : s.lastStart+s.lastN]
-	truthful, devil, chaos, master := true, false, false, false
-	for _, c := range shown {
-		truthful = truthful && c.Truthful(s.table)
-		devil = devil || c == Devil
-		chaos = chaos || c == Chaos
-		master = master || c == Master
-	}
+	// The shown cards as one word (play wrote MaxPlay slots; keep cuts
+	// the padding), tested all at once: no loop over a random count.
+	ls := s.lastStart
+	shown := (*[MaxPlay]Card)(s.pile[ls : ls+MaxPlay])
+	keep := lowBytes[uint(s.lastN)&15]
+	w := (uint64(shown[0]) | uint64(shown[1])<<8 | uint64(shown[2])<<16) & keep
+	kb := keep & ones // bit 0 of each shown byte
+	t := uint64(s.table) * ones
+	truthful := nz(w^t)&nz(w^joker3)&nz(w^master3)&kb == 0
+	devil, chaos, master := hasKind(w, kb, Devil), hasKind(w, kb, Chaos), hasKind(w, kb, Master)
 	e = s.add(EvReveal)
-	e.Seat, e.Truthful, e.N = p, truthful, int8(len(shown))
-	for i, c := range shown {
-		e.Cards[i] = c
-	}
+	e.Seat, e.Truthful, e.N = p, truthful, s.lastN
+	e.Cards[0], e.Cards[1], e.Cards[2] = Card(w), Card(w>>8), Card(w>>16)
 	s.stats[seat].challenges++
 	if truthful {
 		s.truths[p]++
