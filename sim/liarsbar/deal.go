@@ -10,8 +10,11 @@ import (
 func (s *State) startRound(first sim.Seat) {
 	s.round++
 	if s.tableLeft == 0 {
-		tc := s.rules.TableCards()
-		s.tableLeft = int8(copy(s.tableDeck[:], tc))
+		// The cards of Rules.TableCards, written out (no slice to copy).
+		s.tableDeck[0], s.tableDeck[1], s.tableLeft = Queen, King, 2
+		if s.v != vChaos {
+			s.tableDeck[2], s.tableLeft = Ace, 3
+		}
 		p := sim.NewPCG(s.tablePath.Then(uint64(s.tableCycle)).Seed())
 		sim.Shuffle(&p, s.tableDeck[:s.tableLeft])
 		s.tableCycle++

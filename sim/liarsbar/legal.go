@@ -84,7 +84,7 @@ func appendPlays(n int, dup, devil uint8, most int, dst []Action) []Action {
 // playKey numbers the (n, dup) pairs of hands of 0..MaxHand cards
 // densely: 0 for the empty hand, and 2^(n-1) + dup/2 for n >= 1 (dup has
 // bits 1..n-1 only), so keys are below 2^MaxHand.
-func playKey(n int8, dup uint8) int { return int(uint16(1)<<n|uint16(dup)) >> 1 }
+func playKey(n int8, dup uint8) int { return int(uint16(1)<<(uint(n)&15)|uint16(dup)) >> 1 }
 
 // playTable holds the plays of every Devil-free hand, computed once by
 // appendPlays: Legal copies a ready list instead of enumerating, since a
