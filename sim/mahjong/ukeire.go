@@ -74,17 +74,7 @@ func drawShanten(c *[34]uint8, melds int, out *[34]int8) {
 		h[w]++
 		id := groupIDOf(st, ht, &h, g)
 		h[w]--
-		mpw, szw := mp, sz
-		switch g {
-		case 0:
-			mpw = int(t.mp[int(id)*t.nS+int(cur[1])])
-		case 1:
-			mpw = int(t.mp[int(cur[0])*t.nS+int(id)])
-		case 2:
-			szw = int(t.sz[int(id)*t.nH+int(cur[3])])
-		default:
-			szw = int(t.sz[int(cur[2])*t.nH+int(id)])
-		}
+		mpw, szw := t.withGroup(g, id, &cur, mp, sz)
 		s := int(t.final[(mpw*t.nSZ+szw)*8+k]) - 1
 		if special {
 			p, kd, y, yp := pairs, kinds, yk, ypair
@@ -297,17 +287,7 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 				id = groupIDOf(st, ht, &h, g)
 				h[w]--
 			}
-			mpw, szw := mp, sz
-			switch g {
-			case 0:
-				mpw = int(t.mp[int(id)*t.nS+int(cur[1])])
-			case 1:
-				mpw = int(t.mp[int(cur[0])*t.nS+int(id)])
-			case 2:
-				szw = int(t.sz[int(id)*t.nH+int(cur[3])])
-			default:
-				szw = int(t.sz[int(cur[2])*t.nH+int(id)])
-			}
+			mpw, szw := t.withGroup(g, id, &cur, mp, sz)
 			sw := int(t.final[(mpw*t.nSZ+szw)*8+k]) - 1
 			if special && sw >= s13 {
 				pw, kw, yw, ypw := p, kd, y, yp
@@ -419,4 +399,20 @@ func itoa(n int) string {
 		return string(rune('0' + n))
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// withGroup returns the product ids (mp, sz) of a hand whose group vectors
+// are cur except that group g's is id: one changed group costs one lookup.
+func (t *pairTables) withGroup(g int, id uint8, cur *[4]uint8, mp, sz int) (int, int) {
+	switch g {
+	case 0:
+		mp = int(t.mp[int(id)*t.nS+int(cur[1])])
+	case 1:
+		mp = int(t.mp[int(cur[0])*t.nS+int(id)])
+	case 2:
+		sz = int(t.sz[int(id)*t.nH+int(cur[3])])
+	default:
+		sz = int(t.sz[int(cur[2])*t.nH+int(id)])
+	}
+	return mp, sz
 }
