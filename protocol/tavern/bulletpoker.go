@@ -468,34 +468,30 @@ func bpSay(v *bulletpoker.View, a bulletpoker.Action, lang string) string {
 
 func (t *bulletPokerTable) RulesText(lang string) string {
 	r := t.s.Rules()
-	if lang == "zh" {
-		s := fmt.Sprintf("子弹德州，%d 人。德州扑克，但押的是左轮里的子弹：每手开局每人先押 1 颗；可以过牌、跟注、加注（每次 +1，最多 6 颗）、全押（6 颗）、弃牌（立刻带着已押的子弹开一枪）；每局一次可认怂（只装 1 颗开枪）、一次可换牌（翻牌前 4 张、翻牌 3 张、转牌 2 张里换 1 张底牌，换牌那轮不能全押）。摊牌时最好的牌安全，其余人带着自己押的子弹开枪：k 颗子弹死亡概率 k/6，6 颗时有 5%% 的上帝保佑。最后活着的人赢。", r.Players)
-		if r.RiseOnly {
-			s += "骗子德州：每条街每人要么加 1 颗，要么弃牌。"
-		}
-		if r.AllInMinStreet > bulletpoker.Preflop {
-			s += "翻牌前不能全押。"
-		}
-		if r.AllInSimultaneous {
-			s += "有人全押后其他人同时选择跟或弃。"
-		}
-		if r.SwitchRevealsDiscard {
-			s += "换掉的牌会亮给所有人看。"
-		}
-		return s
+	zh := lang == "zh"
+	var s string
+	if zh {
+		s = fmt.Sprintf("子弹德州，%d 人。德州扑克，但押的是左轮里的子弹：每手开局每人先押 1 颗；可以过牌、跟注、加注（每次 +1，最多 6 颗）、全押（6 颗）、弃牌（立刻带着已押的子弹开一枪）；每局一次可认怂（只装 1 颗开枪）、一次可换牌（翻牌前 4 张、翻牌 3 张、转牌 2 张里换 1 张底牌，换牌那轮不能全押）。摊牌时最好的牌安全，其余人带着自己押的子弹开枪：k 颗子弹死亡概率 k/6，6 颗时有 5%% 的上帝保佑。最后活着的人赢。", r.Players)
+	} else {
+		s = fmt.Sprintf("Bullet poker, %d players. Texas hold'em where the stake is bullets in a revolver: each hand everyone antes 1; check, call, raise (+1, at most 6), all-in (6), or fold (pull the trigger now with your bet loaded); once per match coward (fold with 1 bullet) and once switch (swap a hole card for one of 4/3/2 offers preflop/flop/turn; no all-in that turn). At showdown the best hands are safe and the rest shoot with their bets: k bullets kill with probability k/6, at 6 a 5%% God save. Last alive wins.", r.Players)
 	}
-	s := fmt.Sprintf("Bullet poker, %d players. Texas hold'em where the stake is bullets in a revolver: each hand everyone antes 1; check, call, raise (+1, at most 6), all-in (6), or fold (pull the trigger now with your bet loaded); once per match coward (fold with 1 bullet) and once switch (swap a hole card for one of 4/3/2 offers preflop/flop/turn; no all-in that turn). At showdown the best hands are safe and the rest shoot with their bets: k bullets kill with probability k/6, at 6 a 5%% God save. Last alive wins.", r.Players)
-	if r.RiseOnly {
-		s += " Liar's Texas: each street everyone adds exactly one bullet or folds."
-	}
-	if r.AllInMinStreet > bulletpoker.Preflop {
-		s += " No all-in preflop."
-	}
-	if r.AllInSimultaneous {
-		s += " After an all-in everyone else answers call or fold at once."
-	}
-	if r.SwitchRevealsDiscard {
-		s += " Switched-out cards are shown to all."
+	// The Liar's Texas switches that are on, in the match's language.
+	for _, c := range []struct {
+		on     bool
+		zh, en string
+	}{
+		{r.RiseOnly, "骗子德州：每条街每人要么加 1 颗，要么弃牌。", " Liar's Texas: each street everyone adds exactly one bullet or folds."},
+		{r.AllInMinStreet > bulletpoker.Preflop, "翻牌前不能全押。", " No all-in preflop."},
+		{r.AllInSimultaneous, "有人全押后其他人同时选择跟或弃。", " After an all-in everyone else answers call or fold at once."},
+		{r.SwitchRevealsDiscard, "换掉的牌会亮给所有人看。", " Switched-out cards are shown to all."},
+	} {
+		switch {
+		case !c.on:
+		case zh:
+			s += c.zh
+		default:
+			s += c.en
+		}
 	}
 	return s
 }

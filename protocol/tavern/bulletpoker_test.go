@@ -3,6 +3,7 @@ package tavern
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"gamelab/sim"
@@ -108,6 +109,36 @@ func TestBulletPokerReplyForms(t *testing.T) {
 	} {
 		if a, err := bulletPokerReplyAction(r); err == nil {
 			t.Errorf("%+v accepted as %v", r, a)
+		}
+	}
+}
+
+func TestBulletPokerRulesText(t *testing.T) {
+	lt, err := NewTable(GameBulletPoker, "liarstexas", 4, 1, "random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, err := NewTable(GameBulletPoker, "classic", 3, 1, "random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		text        string
+		want, never []string
+	}{
+		{lt.RulesText("zh"), []string{"子弹德州，4 人", "骗子德州", "翻牌前不能全押", "同时选择跟或弃", "亮给所有人"}, []string{"Bullet poker"}},
+		{lt.RulesText("en"), []string{"4 players", "Liar's Texas", "No all-in preflop", "at once", "shown to all"}, []string{"子弹"}},
+		{cl.RulesText("en"), []string{"3 players", "5% God save"}, []string{"Liar's Texas", "No all-in preflop", "shown to all"}},
+	} {
+		for _, w := range c.want {
+			if !strings.Contains(c.text, w) {
+				t.Errorf("rules text lacks %q: %s", w, c.text)
+			}
+		}
+		for _, n := range c.never {
+			if strings.Contains(c.text, n) {
+				t.Errorf("rules text has %q: %s", n, c.text)
+			}
 		}
 	}
 }
