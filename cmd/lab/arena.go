@@ -58,6 +58,20 @@ func addRunFlags(fs interface {
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "parallel games (results do not depend on it)")
 }
 
+// gameAndSeed resolves --game (noting a fallback on stderr) and --seed
+// (from the clock when empty), the first step of arena, sprt and tune.
+func (f *runFlags) gameAndSeed(stderr io.Writer) (arena.Runner, uint64, error) {
+	r, err := resolveGame(f.game, stderr)
+	if err != nil {
+		return nil, 0, err
+	}
+	seed, err := parseSeed(f.seedText)
+	if err != nil {
+		return nil, 0, err
+	}
+	return r, seed, nil
+}
+
 // resolveGame picks the game, noting a fallback on stderr.
 func resolveGame(name string, stderr io.Writer) (arena.Runner, error) {
 	if name == "" {
@@ -179,11 +193,7 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		defer func() { pprof.StopCPUProfile(); pf.Close() }()
 	}
-	r, err := resolveGame(f.game, stderr)
-	if err != nil {
-		return err
-	}
-	seed, err := parseSeed(f.seedText)
+	r, seed, err := f.gameAndSeed(stderr)
 	if err != nil {
 		return err
 	}

@@ -68,11 +68,7 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if *cand == "" || *base == "" {
 		return usagef("sprt: --candidate and --baseline are required")
 	}
-	r, err := resolveGame(f.game, stderr)
-	if err != nil {
-		return err
-	}
-	seed, err := parseSeed(f.seedText)
+	r, seed, err := f.gameAndSeed(stderr)
 	if err != nil {
 		return err
 	}

@@ -44,11 +44,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if *strat == "" || *out == "" {
 		return usagef("tune: --strategy and --out are required")
 	}
-	r, err := resolveGame(f.game, stderr)
-	if err != nil {
-		return err
-	}
-	seed, err := parseSeed(f.seedText)
+	r, seed, err := f.gameAndSeed(stderr)
 	if err != nil {
 		return err
 	}
