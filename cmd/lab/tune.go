@@ -100,7 +100,10 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		return sp.String()
 	}
-	m0, _ := r.Prepare(f.rules, []string{start.String()})
+	m0, err := r.Prepare(f.rules, []string{start.String()})
+	if err != nil {
+		return arenaInputError(err)
+	}
 	fmt.Fprintf(stderr, "lab tune: %s %s, %s, %d games, seed %d (replay with --seed %d)\n", r.Name(), m0.RulesName(), start.String(), f.games, seed, seed)
 	seats := int64(m0.Seats())
 	tuneGames := f.games * 4 / 5

@@ -276,7 +276,6 @@ func (s *State) endHand(renchan, honbaUp, abortive bool) {
 		}
 	}
 	s.emit(Event{Kind: EvHandEnd, Seat: sim.NoSeat, From: sim.NoSeat, Sticks: uint8(min(s.sticks, 255))})
-	r := s.round
 	if s.gameEnds(renchan, abortive) {
 		s.endGame()
 		return
@@ -289,7 +288,6 @@ func (s *State) endHand(renchan, honbaUp, abortive bool) {
 	} else {
 		s.honba = 0
 	}
-	_ = r
 	s.handOver = false
 	s.startHand()
 }

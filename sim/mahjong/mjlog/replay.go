@@ -54,7 +54,7 @@ func Replay(lg *Log) (Summary, error) {
 		return sum, err
 	}
 	wf := func(n, round, honba int) [136]mahjong.TileID {
-		w, _ := walls.Next()
+		w, _ := walls.Next() // the dice are not used: the layout is Tenhou's fixed one
 		return w
 	}
 	r := mahjong.Tenhou()
@@ -149,11 +149,9 @@ func Replay(lg *Log) (Summary, error) {
 			case Ryuukyoku:
 				sum.Ryuukyoku++
 				if st.DrawType == "yao9" {
-					before := len(s.Events())
 					if err := act(s, st.Who, mahjong.Action{Kind: mahjong.ActNineKinds}, &legal); err != nil {
 						return sum, fail(si, "nine kinds legal", err.Error())
 					}
-					_ = before
 				}
 			}
 		}
