@@ -185,7 +185,11 @@ func Parse(r io.Reader) (*Log, error) {
 		case "SHUFFLE":
 			lg.Seed = a["seed"]
 		case "GO":
-			lg.Type, _ = strconv.Atoi(a["type"])
+			t, err := strconv.Atoi(a["type"])
+			if err != nil {
+				return nil, fmt.Errorf("%w: bad <GO type=%q>", ErrFormat, a["type"])
+			}
+			lg.Type = t
 		case "UN":
 			for i := 0; i < 4; i++ {
 				lg.Names[i] = a["n"+strconv.Itoa(i)]
