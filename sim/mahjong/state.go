@@ -31,6 +31,7 @@ type seatState struct {
 	hand   [NumTiles]uint8 // concealed faces (red fives at 34–36)
 	kinds  [NumKinds]uint8 // concealed kinds
 	have   uint64          // bit k set iff kinds[k] > 0
+	faces  uint64          // bit faceSlot[t] set iff hand[t] > 0
 	n      uint8           // concealed tiles
 	river  River
 	melds  [4]Meld

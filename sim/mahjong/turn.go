@@ -77,6 +77,24 @@ func (s *State) Apply(seat sim.Seat, a Action) error {
 	return nil
 }
 
+// ApplyAt plays seat's action a, as Apply does, given i, the index of a in
+// the list Legal last returned for seat. When that list is the one for this
+// very state and holds a at i, the action is known legal and played without
+// the scan; otherwise (a stale list, a wrong i) ApplyAt is Apply. Self-play
+// loops that already found a in the list they got from Legal use it.
+func (s *State) ApplyAt(seat sim.Seat, a Action, i int) error {
+	if s.cacheVer != s.ver || s.cacheSeat != seat || uint(i) >= uint(s.nCache) || s.cache[i] != a || s.phase == phaseOver {
+		return s.Apply(seat, a)
+	}
+	s.ver++
+	if s.phase == phaseTurn {
+		s.applyTurn(a)
+	} else {
+		s.answer(seat, a)
+	}
+	return nil
+}
+
 // ActionError is the error of a refused action; it wraps ErrIllegalAction
 // or ErrNotYourTurn.
 type ActionError struct {
@@ -164,45 +182,19 @@ func (s *State) turnLegal(dst []Action) []Action {
 	}
 	canRiichi := riichiAllowed && s.turnSh <= 0
 	if !canRiichi {
-		// Plain discards only: the plain face of each kind held, then its
-		// red five (the order of the loop below). Only the three fives
-		// may lack a plain face or have a red one: they are looked up
-		// first, and the list is written in place at its final length.
-		m := ss.have &^ ss.kuikae
-		var noPlain, red uint64
-		if m&fiveMask34 != 0 {
-			for i := Tile(0); i < 3; i++ {
-				k := 4 + 9*i
-				if m&(1<<uint(k)) == 0 {
-					continue
-				}
-				if ss.hand[k] == 0 {
-					noPlain |= 1 << uint(k)
-				}
-				if ss.hand[RedM5+i] != 0 {
-					red |= 1 << uint(k)
-				}
-			}
+		// Plain discards only: one per face held, in face-slot order (by
+		// kind, a plain five before its red one), written in place at the
+		// list's final length.
+		m := ss.faces
+		if ss.kuikae != 0 {
+			m &^= kindSlots(ss.kuikae)
 		}
 		i := len(dst)
-		dst = slices.Grow(dst, bits.OnesCount64(m&^noPlain)+bits.OnesCount64(red))
-		dst = dst[:i+bits.OnesCount64(m&^noPlain)+bits.OnesCount64(red)]
-		special := noPlain | red
+		n := bits.OnesCount64(m)
+		dst = slices.Grow(dst, n)[:i+n]
 		for ; m != 0; m &= m - 1 {
-			k := Tile(bits.TrailingZeros64(m))
-			if special&(1<<uint(k)) == 0 {
-				dst[i] = Action{Kind: ActDiscard, Tile: k}
-				i++
-				continue
-			}
-			if noPlain&(1<<uint(k)) == 0 {
-				dst[i] = Action{Kind: ActDiscard, Tile: k}
-				i++
-			}
-			if red&(1<<uint(k)) != 0 {
-				dst[i] = Action{Kind: ActDiscard, Tile: RedM5 + k/9}
-				i++
-			}
+			dst[i] = Action{Kind: ActDiscard, Tile: slotFace[bits.TrailingZeros64(m)]}
+			i++
 		}
 		return dst
 	}
@@ -223,6 +215,35 @@ func (s *State) turnLegal(dst []Action) []Action {
 		}
 	}
 	return dst
+}
+
+// Face slots order the 37 faces as the discard lists do: by kind, a red
+// five right after its plain five. seatState.faces has bit faceSlot[t] set
+// iff the concealed hand holds face t.
+var faceSlot, slotFace = func() (slot, face [NumTiles]Tile) {
+	n := Tile(0)
+	for k := Tile(0); k < NumKinds; k++ {
+		slot[k], face[n] = n, k
+		n++
+		if r := k.Red(); r != k {
+			slot[r], face[n] = n, r
+			n++
+		}
+	}
+	return
+}()
+
+// kindSlots returns the face slots of the kinds in m (both faces of a five).
+func kindSlots(m uint64) uint64 {
+	var out uint64
+	for ; m != 0; m &= m - 1 {
+		k := Tile(bits.TrailingZeros64(m))
+		out |= 1 << uint(faceSlot[k])
+		if r := k.Red(); r != k {
+			out |= 1 << uint(faceSlot[r])
+		}
+	}
+	return out
 }
 
 // fiveMask34 has the bits of the three plain fives (the kinds with a red face).
@@ -352,6 +373,9 @@ func (s *State) applyTurn(a Action) {
 // removeFace takes one tile of face t out of seat's concealed hand.
 func (ss *seatState) removeFace(t Tile) {
 	ss.hand[t]--
+	if ss.hand[t] == 0 {
+		ss.faces &^= 1 << uint(faceSlot[t])
+	}
 	k := t.Kind()
 	ss.kinds[k]--
 	if ss.kinds[k] == 0 {
@@ -363,6 +387,7 @@ func (ss *seatState) removeFace(t Tile) {
 // addFace puts face t into the concealed counts (the caller counts n).
 func (ss *seatState) addFace(t Tile) {
 	ss.hand[t]++
+	ss.faces |= 1 << uint(faceSlot[t])
 	k := t.Kind()
 	ss.kinds[k]++
 	ss.have |= 1 << uint(k)

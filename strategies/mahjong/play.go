@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"sync"
 
 	"gamelab/sim"
@@ -101,16 +100,38 @@ func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat si
 			}
 			l := s.Legal(seat, legal[:0])
 			a := players[seat].Decide(&views[seat], l, rngs[seat])
-			if !slices.Contains(l, a) {
+			i := indexOf(l, a)
+			if i < 0 {
 				return sim.Result{}, fmt.Errorf("%w: seat %d chose %v, legal %v", ErrIllegalChoice, seat, a, l)
 			}
 			if observe != nil {
 				observe(seat, &views[seat], l, a)
 			}
-			if err := s.Apply(seat, a); err != nil {
+			// The engine rechecks that a is still its i-th legal action
+			// (observe or the strategy may have written to l) and skips
+			// its own scan.
+			if err := s.ApplyAt(seat, a, i); err != nil {
 				return sim.Result{}, fmt.Errorf("seat %d: %w", seat, err)
 			}
 		}
 	}
 	return s.Result(), nil
+}
+
+// indexOf returns the index of a in l, or -1. It reads the whole list with
+// one packed comparison a tile, without an early exit: a random choice
+// makes the exit point unpredictable, and the list is short.
+func indexOf(l []mahjong.Action, a mahjong.Action) int {
+	want := packAction(a)
+	i := -1
+	for j := range l {
+		if packAction(l[j]) == want {
+			i = j
+		}
+	}
+	return i
+}
+
+func packAction(a mahjong.Action) uint32 {
+	return uint32(a.Kind) | uint32(a.Tile)<<8 | uint32(a.Tile2)<<16
 }
