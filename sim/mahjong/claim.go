@@ -8,29 +8,30 @@ import "gamelab/sim"
 func (s *State) openClaims(t Tile, from sim.Seat, chankan bool) bool {
 	any := false
 	k, b := t.Kind(), bit(t)
-	next := (from + 1) % 4
-	// Kinds two ranks either side of k (any suit; hasCall checks exactly):
-	// a seat holding none of them cannot chi k.
-	near := uint64(0x1B) << uint(k) >> 2
-	for i := range s.seats {
-		seat := sim.Seat(i)
-		ss := &s.seats[i]
+	calls := !chankan && s.liveLeft > 0
+	// The chi table row of k: no row for honors (never chi'd).
+	var chiRow uint32
+	if k < East {
+		chiRow = chiShapes[k%9]
+	}
+	s.seats[from].asked = false
+	for d := sim.Seat(1); d < 4; d++ {
+		seat := (from + d) & 3
+		ss := &s.seats[seat]
 		ss.asked, ss.answered, ss.canRon = false, false, false
-		if seat == from {
-			continue
-		}
 		if ss.waits&b != 0 && s.ronPossible(seat, t, chankan) {
 			ss.canRon = true
 			ss.asked = true
 			any = true
 			continue // calls are listed by claimLegal
 		}
-		if chankan || ss.riichi || s.liveLeft == 0 {
+		if !calls || ss.riichi {
 			continue
 		}
 		// The cheap part of hasCall first: a seat holding fewer than two
-		// of k that may not chi it (or holds nothing near it) has no call.
-		if ss.kinds[k] < 2 && (seat != next || k >= East || ss.have&near == 0) {
+		// of k, and (unless it sits next) no two tiles making a run
+		// with k, has no call.
+		if ss.kinds[k] < 2 && (d != 1 || chiRow>>(nearBits(ss.have, k)&31)&1 == 0) {
 			continue
 		}
 		if s.hasCall(seat, t, from) {
@@ -40,6 +41,25 @@ func (s *State) openClaims(t Tile, from sim.Seat, chankan bool) bool {
 	}
 	return any
 }
+
+// nearBits returns the held bits of kinds k-2 … k+2 (bit 2 is k itself).
+func nearBits(have uint64, k Tile) uint32 {
+	return uint32(have << 2 >> uint(k))
+}
+
+// chiShapes[r] has bit x set iff the held-kind pattern x (nearBits) of a
+// number tile of rank r (0-based) holds two tiles making a run with it
+// inside the suit: k-2 k-1 (bits 0, 1), k-1 k+1 (1, 3) or k+1 k+2 (3, 4).
+var chiShapes = func() (t [9]uint32) {
+	for r := 0; r < 9; r++ {
+		for x := uint32(0); x < 32; x++ {
+			if r >= 2 && x&3 == 3 || r >= 1 && r <= 7 && x&10 == 10 || r <= 6 && x&24 == 24 {
+				t[r] |= 1 << x
+			}
+		}
+	}
+	return
+}()
 
 // ronPossible: seat's hand plus t is complete, not furiten, with a yaku.
 func (s *State) ronPossible(seat sim.Seat, t Tile, chankan bool) bool {
