@@ -104,3 +104,90 @@ func NewRand(seed uint64) *rand.Rand {
 }
 
 var _ rand.Source = (*PCG)(nil)
+
+// ShuffleBatched permutes s uniformly, like Shuffle, with a fraction of
+// the draws: it takes the Fisher–Yates indices several at a time from one
+// 64-bit value r. For the ranges n1, n2, … of a batch, the indices are the
+// high words of r·n1, lo1·n2, lo2·n3, … (r's digits in a mixed radix),
+// and the batch is redrawn when its last low word is below
+// 2^64 mod (n1·n2·…), which makes every tuple of indices exactly equally
+// likely (D. Lemire and N. Brackett-Rozinsky, "Batched Ranged Random
+// Integer Generation", Software: Practice and Experience, 2024). A
+// batch's range product stays below 2^batchBits, so a redraw has
+// probability under 2^(batchBits-64); the swaps of a redrawn batch are
+// undone first. A deck of 20 cards takes 2 draws instead of 19, and the
+// two chains of multiplications are independent.
+//
+// It gives a different permutation than Shuffle from the same generator.
+func ShuffleBatched[T any](p *PCG, s []T) {
+	for i := uint64(len(s)); i > 1; {
+		// This batch draws for the ranges i, i-1, …, k+1 (k >= 1).
+		var k, prod uint64
+		if i < uint64(len(batchPlans)) {
+			b := &batchPlans[i]
+			k, prod = b.k, b.prod
+		} else {
+			k, prod = batchPlan(i)
+		}
+		for {
+			r := p.Uint64()
+			if lo := swapBatch(s, r, i, k); lo >= prod || lo >= -prod%prod {
+				break
+			}
+			undoBatch(s, r, i, k)
+		}
+		i = k
+	}
+}
+
+// batchPlan returns where a batch of ShuffleBatched that starts with range
+// i stops (it takes the ranges i down to k+1) and the product of its
+// ranges, which stays below 2^batchBits (or is i alone when i is bigger).
+func batchPlan(i uint64) (k, prod uint64) {
+	prod, k = i, i-1
+	for k > 1 {
+		hi, lo := bits.Mul64(prod, k)
+		if hi != 0 || lo >= 1<<batchBits {
+			break
+		}
+		prod, k = lo, k-1
+	}
+	return k, prod
+}
+
+// batchPlans holds batchPlan(i) for the small i, where most shuffles are.
+var batchPlans = func() (t [257]struct{ k, prod uint64 }) {
+	for i := 2; i < len(t); i++ {
+		t[i].k, t[i].prod = batchPlan(uint64(i))
+	}
+	return t
+}()
+
+// swapBatch makes the swaps of a batch of ShuffleBatched that draw r
+// gives for the ranges i down to k+1, and returns the last low word.
+func swapBatch[T any](s []T, r, i, k uint64) uint64 {
+	lo := r
+	for j := i; j > k; j-- {
+		var x uint64
+		x, lo = bits.Mul64(lo, j)
+		s[j-1], s[x] = s[x], s[j-1]
+	}
+	return lo
+}
+
+// undoBatch undoes the swaps that draw r made for the ranges i down to
+// k+1, last swap first (each swap is its own inverse), recomputing each
+// index from r: quadratic, and run with probability under 2^-24.
+func undoBatch[T any](s []T, r, i, k uint64) {
+	for t := k + 1; t <= i; t++ {
+		lo := r
+		var x uint64
+		for j := i; j >= t; j-- {
+			x, lo = bits.Mul64(lo, j)
+		}
+		s[t-1], s[x] = s[x], s[t-1]
+	}
+}
+
+// batchBits bounds a batch's range product in ShuffleBatched.
+const batchBits = 40

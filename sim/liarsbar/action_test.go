@@ -204,8 +204,8 @@ func ExampleState_Legal() {
 	legal := s.Legal(seat, nil)
 	fmt.Println(len(legal), "choices, first:", legal[0], "=", v.Say(legal[0], Chinese, nil))
 	// Output:
-	// table Q seat 0 hand [Q Q K K A]
-	// 13 choices, first: play:0 = 出 Q（0 号位），声称都是 Q
+	// table A seat 1 hand [Q Q K A Joker]
+	// 18 choices, first: play:0 = 出 Q（0 号位），声称都是 A
 }
 
 // An adapter rebuilds a seat's View by folding the events it may see; the
@@ -220,5 +220,5 @@ func ExampleView_Apply() {
 	}
 	fmt.Println(v == s.View(2), v.MyHand(), v.Table, v.Last, v.LastCount)
 	// Output:
-	// true [Q Q K] K 0 1
+	// true [Q Q K] Q 1 1
 }

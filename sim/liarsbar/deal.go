@@ -15,16 +15,14 @@ func (s *State) startRound(first sim.Seat) {
 		if s.v != vChaos {
 			s.tableDeck[2], s.tableLeft = Ace, 3
 		}
-		p := sim.NewPCG(s.tablePath.Then(uint64(s.tableCycle)).Seed())
-		sim.Shuffle(&p, s.tableDeck[:s.tableLeft])
+		sim.ShuffleBatched(&s.tableRNG, s.tableDeck[:s.tableLeft])
 		s.tableCycle++
 	}
 	s.tableLeft--
 	s.table = s.tableDeck[s.tableLeft]
 
 	s.deck = s.base
-	p := sim.NewPCG(s.deckPath.Then(uint64(s.round)).Seed())
-	shuffle(p, s.deck[:s.deckLen])
+	sim.ShuffleBatched(&s.deckRNG, s.deck[:s.deckLen])
 	s.pileLen, s.lastN, s.lastStart = 0, 0, 0
 	s.played = [MaxPlayers]int8{}
 	s.last = sim.NoSeat
@@ -107,20 +105,3 @@ func (s *State) after(t sim.Seat) sim.Seat {
 // The deal writes dealtKinds unrolled for exactly 7 card kinds.
 var _ [NumCards - 7]struct{}
 var _ [7 - NumCards]struct{}
-
-// shuffle is sim.Shuffle with IntN written out in the loop (the same
-// Lemire draws, so the same permutation for the same generator; the
-// golden files pin it): the deal shuffles the deck every round.
-func shuffle(p sim.PCG, s []Card) {
-	for i := len(s) - 1; i > 0; i-- {
-		n := uint64(i + 1)
-		hi, lo := bits.Mul64(p.Uint64(), n)
-		if lo < n {
-			thresh := -n % n
-			for lo < thresh {
-				hi, lo = bits.Mul64(p.Uint64(), n)
-			}
-		}
-		s[i], s[hi] = s[hi], s[i]
-	}
-}

@@ -15,6 +15,13 @@
 // Like every engine of the lab it is pure: all chance (chambers, table
 // cards, shuffles, the first player) is derived from the game seed with
 // sim.Seed, so the same seed and the same actions give the same event log.
+// The round decks come from one generator per game and the table decks
+// from another, each shuffle (sim.ShuffleBatched) continuing its stream:
+// round r's deal depends only on the seed and r, never on the players'
+// actions. A revolver's chamber is a draw from the hash Seed(seed,
+// "chamber", seat, loads). (Before 2026-11-30 each round seeded its own
+// generator and shuffled with sim.Shuffle: the same seeds now deal other
+// games, which the golden playthroughs record.)
 // A seat's View is the fold of the events that seat may see (View.Apply);
 // State.View builds it from the state by an independent path, and the
 // conformance tests check that the two agree after every step.

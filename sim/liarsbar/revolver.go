@@ -1,6 +1,10 @@
 package liarsbar
 
-import "gamelab/sim"
+import (
+	"math/bits"
+
+	"gamelab/sim"
+)
 
 // revolver is one seat's six-chamber revolver: one live round at the secret
 // chamber (1..6) and a public counter of pulls. Pulls never re-spin, so the
@@ -18,10 +22,23 @@ var labelChamber = sim.Label("chamber")
 // and resets the counter; chamber is the game's path Seed(seed,
 // labelChamber, ...).
 func (g *revolver) load(chamber sim.SeedPath, seat sim.Seat) {
-	p := sim.NewPCG(chamber.Then(uint64(seat)).Then(uint64(g.loads)).Seed())
-	g.chamber = int8(1 + p.IntN(Chambers))
+	g.chamber = int8(1 + drawN(chamber.Then(uint64(seat)).Then(uint64(g.loads)).Seed(), Chambers))
 	g.pulls = 0
 	g.loads++
+}
+
+// drawN is a uniform draw in [0, n) from the hash h: Lemire's
+// multiply-high of h by n, exact because the rare h whose low word
+// Lemire would reject (below 2^64 mod n) draw again from a generator
+// seeded with h. One hash, one multiply: cheaper than seeding a
+// generator for a single draw.
+func drawN(h uint64, n int) int {
+	x, lo := bits.Mul64(h, uint64(n))
+	if lo < uint64(n) && lo < -uint64(n)%uint64(n) {
+		p := sim.NewPCG(h)
+		return p.IntN(n)
+	}
+	return int(x)
 }
 
 // pull advances the counter and reports whether the live round fired.

@@ -22,10 +22,13 @@ type State struct {
 	seed  uint64
 	n     int8
 
-	// The seed derivations under seed that the game repeats, kept so each
-	// draw only adds its last labels: Seed(seed, labelDeck, round) is
-	// deckPath.Then(round) (see derive).
-	deckPath, tablePath, chamberPath sim.SeedPath
+	// The game's chance, all from seed (see derive): one generator for the
+	// round decks and one for the table decks, each shuffle continuing its
+	// stream, so round r's deal depends on (seed, r) and never on the
+	// players' actions; and the path under which a revolver's chamber is
+	// Seed(seed, labelChamber, seat, loads).
+	deckRNG, tableRNG sim.PCG
+	chamberPath       sim.SeedPath
 
 	base    [maxDeck]Card // the deck in a fixed order
 	deck    [maxDeck]Card // this round's shuffled deck; deck[dealt:] is undealt
@@ -126,15 +129,15 @@ func (s *State) Reset(r Rules, seed uint64) {
 		s.aims[i] = sim.NoSeat
 	}
 	s.last, s.turn, s.aimFrom, s.loser, s.winner = sim.NoSeat, sim.NoSeat, sim.NoSeat, sim.NoSeat, sim.NoSeat
-	p := sim.NewPCG(root.Then(labelFirst).Seed())
-	s.startRound(sim.Seat(p.IntN(int(s.n))))
+	s.startRound(sim.Seat(drawN(root.Then(labelFirst).Seed(), int(s.n))))
 }
 
-// derive sets the kept seed paths from s.seed and returns the root path.
+// derive seeds the game's generators and paths from s.seed and returns
+// the root path.
 func (s *State) derive() sim.SeedPath {
 	root := sim.SeedFrom(s.seed)
-	s.deckPath = root.Then(labelDeck)
-	s.tablePath = root.Then(labelTable)
+	s.deckRNG = sim.NewPCG(root.Then(labelDeck).Seed())
+	s.tableRNG = sim.NewPCG(root.Then(labelTable).Seed())
 	s.chamberPath = root.Then(labelChamber)
 	return root
 }

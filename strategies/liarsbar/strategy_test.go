@@ -196,7 +196,7 @@ func ExamplePlay() {
 	res, err := Play(r, 7, players, nil)
 	fmt.Println(res.Placement, res.Score, err)
 	// Output:
-	// [4 1 3 2] [0 1 0 0] <nil>
+	// [4 3 2 1] [0 0 0 1] <nil>
 }
 
 // TestStrategiesOnInconsistentLegal gives every strategy a challenge among
