@@ -14,13 +14,13 @@ import (
 // that is not to act. Legal may use dst's spare capacity past the
 // returned length as scratch (it copies plays in fixed-size blocks).
 func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
-	// The common case, kept small and free of calls: the seat to move holds
-	// no Devil and is not the only holder, so its list is one of
-	// playTable's, copied in whole blocks of copyBlock actions when dst has
-	// room for the last whole block (a few vector moves instead of a
-	// memmove whose size, and so its branches, changes with every hand).
-	// The last block may run past the list into the table's padding; what
-	// lands past the result's length is scratch.
+	// The common case, kept short: the seat to move holds no Devil and is
+	// not the only holder, so its list is one of playTable's, copied in
+	// whole blocks of copyBlock actions when dst has room for the last
+	// whole block (one memmove of a fixed size instead of one whose size,
+	// and so its branches, changes with every hand). The last block may run
+	// past the list into the table's padding; what lands past the result's
+	// length is scratch.
 	if s.phase == phaseMove && seat == s.turn && !s.onlyHolder(seat) {
 		h := &s.hands[seat]
 		if h.devil == 0 {
