@@ -82,3 +82,28 @@ func TestPlayDeterministic(t *testing.T) {
 		t.Fatalf("two runs differ:\n%s\n%s", a, b)
 	}
 }
+
+// Reusing a pooled game and skipping the view of a strategy that never
+// reads it change nothing: the same seeds give the same results with and
+// without observe (which makes Play build every view), across variants
+// played one after another on the same pooled buffers.
+func TestPlayPoolAndBlindViews(t *testing.T) {
+	noop := func(sim.Seat, *liarsbar.View, []liarsbar.Action, liarsbar.Action) {}
+	for _, variant := range []string{"basic", "chaos", "devil", "basic"} {
+		r, _ := liarsbar.Preset(variant)
+		for seed := range uint64(30) {
+			var got [2]string
+			for k, observe := range []func(sim.Seat, *liarsbar.View, []liarsbar.Action, liarsbar.Action){nil, noop} {
+				players := []Strategy{mustNew(t, "random"), mustNew(t, "bayes"), mustNew(t, "random?challenge=2"), mustNew(t, "honest")}
+				res, err := Play(r, seed, players, observe)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[k] = fmt.Sprint(res.Placement, res.SeatStats)
+			}
+			if got[0] != got[1] {
+				t.Fatalf("%s seed %d: without observe %s, with %s", variant, seed, got[0], got[1])
+			}
+		}
+	}
+}

@@ -11,6 +11,9 @@ import (
 // the challenge has weight Challenge (1: uniform over the legal actions).
 type Random struct{ Challenge float64 }
 
+// viewBlind: Decide never reads the view, so Play need not build it.
+func (*Random) viewBlind() {}
+
 // Reset does nothing: Random keeps no state.
 func (r *Random) Reset() {}
 
