@@ -20,6 +20,12 @@
 // intervals from the Fisher information. SPRT is the generalized sequential
 // probability ratio test of fishtest and fastchess in the normalized-Elo
 // model (M. Van den Bergh, "Normalized Elo", and fastchess SPRT::getLLR),
-// applied to per-set scores. Win-rate intervals are Wilson's (1927).
+// applied to per-set scores. Win-rate and mean-score intervals cluster a
+// player's seats by duplicate set (by game for other schedules): the seats
+// of one set share a deal and can share an outcome (a werewolf team) or
+// exclude each other (one winner a game), so they are not independent
+// trials. The variance is cluster-robust (CR1), and a win rate's interval
+// is Wilson's (1927) at the effective number of trials it implies; the
+// design effect is reported beside it.
 // Coin is a tiny fake game with known win probabilities for tests.
 package arena

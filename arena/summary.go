@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"math"
 	"slices"
 )
 
@@ -26,16 +25,18 @@ type Summary struct {
 }
 
 type playerAcc struct {
-	seats  int64
-	score  float64
-	score2 float64
-	place  []int64
-	wins   int64
-	stats  map[string]float64
-	roles  map[string]*rateAcc
+	seats int64
+	place []int64
+	wins  int64
+	// win and score cluster the seats by duplicate set (a game for other
+	// schedules): see clustered.
+	win, score clustered
+	stats      map[string]float64
+	roles      map[string]*rateAcc
 }
 
-type rateAcc struct{ Games, Wins int64 }
+// rateAcc is a win rate over seats, clustered by set.
+type rateAcc struct{ clustered }
 
 // orderKey encodes a finishing order by player: groups of tied players
 // separated by -1, padded with -2. Seats are at most maxSeats.
@@ -49,6 +50,7 @@ func NewSummary(m Match) *Summary {
 	s := &Summary{Match: m, orders: map[orderKey]float64{}, teams: map[string]*rateAcc{}, lastSet: -1}
 	s.players = make([]playerAcc, k)
 	for i := range s.players {
+		s.players[i].win, s.players[i].score = newClustered(), newClustered()
 		s.players[i].place = make([]int64, m.Seats())
 		s.players[i].stats = map[string]float64{}
 		s.players[i].roles = map[string]*rateAcc{}
@@ -78,15 +80,15 @@ func (s *Summary) Add(r *Record) {
 	for seat, p := range r.Lineup {
 		a := &s.players[p]
 		a.seats++
-		sc := res.Score[seat]
-		a.score += sc
-		a.score2 += sc * sc
+		a.score.add(r.Set, res.Score[seat])
 		pl := res.Placement[seat]
 		a.place[pl-1]++
-		win := pl == 1
-		if win {
+		w := 0.0
+		if pl == 1 {
 			a.wins++
+			w = 1
 		}
+		a.win.add(r.Set, w)
 		if seat < len(res.SeatStats) {
 			for k, v := range res.SeatStats[seat] {
 				a.stats[k] += v
@@ -94,9 +96,9 @@ func (s *Summary) Add(r *Record) {
 		}
 		if seat < len(res.SeatTags) && res.SeatTags[seat] != "" {
 			tag := res.SeatTags[seat]
-			bump(a.roles, tag, win)
+			bump(a.roles, tag, r.Set, w)
 			if team := s.Match.Team(tag); team != "" {
-				bump(s.teams, team, win)
+				bump(s.teams, team, r.Set, w)
 			}
 		}
 	}
@@ -125,16 +127,13 @@ func (s *Summary) Add(r *Record) {
 	}
 }
 
-func bump(m map[string]*rateAcc, k string, win bool) {
+func bump(m map[string]*rateAcc, k string, set int64, win float64) {
 	a := m[k]
 	if a == nil {
-		a = &rateAcc{}
+		a = &rateAcc{newClustered()}
 		m[k] = a
 	}
-	a.Games++
-	if win {
-		a.Wins++
-	}
+	a.add(set, win)
 }
 
 // order builds the finishing-order key of a game; it reports false when
@@ -195,22 +194,27 @@ func (k orderKey) ranking(w float64) Ranking {
 
 // PlayerReport is one player's line of the results table.
 type PlayerReport struct {
-	Name       string             `json:"name"`
-	Games      int64              `json:"games"` // seats taken (a player filling 3 seats of a game counts 3)
-	MeanScore  float64            `json:"mean_score"`
-	ScoreCI    float64            `json:"mean_score_ci95"`
-	Placements []int64            `json:"placements"`
-	AvgPlace   float64            `json:"avg_placement"`
-	WinRate    float64            `json:"win_rate"`
-	WinCI      [2]float64         `json:"win_rate_ci95"`
-	Rating     Rating             `json:"rating"`    // Plackett–Luce (Bradley–Terry for two seats)
-	BT         Rating             `json:"bt_rating"` // Bradley–Terry on pairwise results
-	Extras     []Extra            `json:"extras,omitempty"`
-	Stats      map[string]float64 `json:"stat_sums,omitempty"`
-	Roles      map[string]Rate    `json:"roles,omitempty"`
+	Name       string     `json:"name"`
+	Games      int64      `json:"games"` // seats taken (a player filling 3 seats of a game counts 3)
+	MeanScore  float64    `json:"mean_score"`
+	ScoreCI    float64    `json:"mean_score_ci95"`
+	Placements []int64    `json:"placements"`
+	AvgPlace   float64    `json:"avg_placement"`
+	WinRate    float64    `json:"win_rate"`
+	WinCI      [2]float64 `json:"win_rate_ci95"`
+	// WinDeff is the design effect of the win rate's variance: clustering
+	// seats by set over counting them as independent (see clustered); 0
+	// when it cannot be estimated.
+	WinDeff float64            `json:"win_rate_deff,omitempty"`
+	Rating  Rating             `json:"rating"`    // Plackett–Luce (Bradley–Terry for two seats)
+	BT      Rating             `json:"bt_rating"` // Bradley–Terry on pairwise results
+	Extras  []Extra            `json:"extras,omitempty"`
+	Stats   map[string]float64 `json:"stat_sums,omitempty"`
+	Roles   map[string]Rate    `json:"roles,omitempty"`
 }
 
-// Rate is a win rate with its Wilson 95 % interval.
+// Rate is a win rate with its 95 % interval (Wilson's, at the effective
+// number of trials of the cluster-robust variance: see clustered).
 type Rate struct {
 	Games   int64      `json:"games"`
 	WinRate float64    `json:"win_rate"`
@@ -261,18 +265,15 @@ func (s *Summary) Report() Report {
 		pr := PlayerReport{Name: names[i], Games: a.seats, Placements: slices.Clone(a.place), BT: bt[i], Rating: pl[i]}
 		if a.seats > 0 {
 			n := float64(a.seats)
-			pr.MeanScore = a.score / n
-			v := math.Max(a.score2/n-pr.MeanScore*pr.MeanScore, 0)
-			if a.seats > 1 {
-				pr.ScoreCI = 1.959963984540054 * math.Sqrt(v/(n-1))
-			}
+			pr.MeanScore, _, _ = a.score.estimate()
+			pr.ScoreCI = a.score.meanCI()
 			sum := 0.0
 			for p, c := range a.place {
 				sum += float64(p+1) * float64(c)
 			}
 			pr.AvgPlace = sum / n
 			pr.WinRate = float64(a.wins) / n
-			pr.WinCI = Wilson(a.wins, a.seats)
+			pr.WinCI, pr.WinDeff = a.win.rateCI()
 		}
 		if len(a.stats) > 0 {
 			pr.Stats = map[string]float64{}
@@ -297,7 +298,9 @@ func (s *Summary) Report() Report {
 func rates(m map[string]*rateAcc) map[string]Rate {
 	out := make(map[string]Rate, len(m))
 	for k, a := range m {
-		out[k] = Rate{Games: a.Games, WinRate: float64(a.Wins) / float64(a.Games), CI: Wilson(a.Wins, a.Games)}
+		p, _, _ := a.estimate()
+		ci, _ := a.rateCI()
+		out[k] = Rate{Games: int64(a.n), WinRate: p, CI: ci}
 	}
 	return out
 }
@@ -308,11 +311,5 @@ func Wilson(k, n int64) [2]float64 {
 	if n == 0 {
 		return [2]float64{0, 1}
 	}
-	const z = 1.959963984540054
-	p := float64(k) / float64(n)
-	nn := float64(n)
-	c := p + z*z/(2*nn)
-	h := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn))
-	d := 1 + z*z/nn
-	return [2]float64{math.Max(0, (c-h)/d), math.Min(1, (c+h)/d)}
+	return wilson(float64(k)/float64(n), float64(n))
 }
