@@ -103,6 +103,17 @@ func checkInvariants(s *State) error {
 			return fmt.Errorf("seat %d holds %d concealed tiles with %d melds, want %d (phase %d turn %d)", i, ss.n, ss.nMelds, want, s.phase, s.turn)
 		}
 		total += n
+		// The kept face and kind masks agree with the counts.
+		var faces, have uint64
+		for f := Tile(0); f < NumTiles; f++ {
+			if ss.hand[f] > 0 {
+				faces |= 1 << uint(faceSlot[f])
+				have |= bit(f)
+			}
+		}
+		if faces != ss.faces || have != ss.have {
+			return fmt.Errorf("seat %d: kept faces %x have %x, counts give %x %x", i, ss.faces, ss.have, faces, have)
+		}
 		for j := uint8(0); j < ss.nMelds; j++ {
 			m := ss.melds[j]
 			total += m.Len()

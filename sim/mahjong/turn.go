@@ -33,8 +33,10 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 	s.cacheVer, s.cacheSeat = s.ver, seat
 	if len(dst) <= smallLegal && cap(dst) >= smallLegal {
 		// A short list (nearly all of them) is copied as one fixed-size
-		// block, inline, instead of through memmove.
-		*(*[smallLegal]Action)(s.cache[:smallLegal]) = [smallLegal]Action(dst[:smallLegal])
+		// block, inline, instead of through memmove: by way of a local
+		// copy, since the compiler cannot tell dst from the cache.
+		block := [smallLegal]Action(dst[:smallLegal])
+		*(*[smallLegal]Action)(s.cache[:smallLegal]) = block
 		s.nCache = len(dst)
 	} else {
 		s.nCache = copy(s.cache[:], dst)
@@ -132,12 +134,17 @@ func (s *State) turnLegal(dst []Action) []Action {
 	// leaves the hand tenpai, so discard skips the waits computation. The
 	// hand before this draw or call had shanten >= shLow, and one tile
 	// lowers it by at most one: a bound of 1 or more needs no lookup.
+	// A drawn tile that cannot join anything (drawIdle) lowers it by none.
 	// Otherwise it is looked up only if riichi may be declared; else it
 	// stays unknown and discard computes the exact shanten of the hand it
 	// leaves (updateWaits), a tighter bound for the next turns.
 	riichiAllowed := drew && !ss.open && !ss.riichi && s.liveLeft >= 4 &&
 		(!s.rules.RiichiNeedsPoints || s.scores[s.turn] >= 1000)
-	if lb := ss.shLow - 1; lb >= 1 {
+	lb := ss.shLow - 1
+	if lb < 1 && drew && drawIdle(&ss.kinds, ss.have, s.drawn.Kind(), melds) {
+		lb = ss.shLow
+	}
+	if lb >= 1 {
 		s.turnSh = lb
 	} else if riichiAllowed {
 		s.turnSh = int8(Shanten(&ss.kinds, melds))
@@ -244,6 +251,45 @@ func kindSlots(m uint64) uint64 {
 		}
 	}
 	return out
+}
+
+// drawIdle reports whether the drawn kind k cannot lower the shanten of
+// the hand it joined: c and have are the concealed kinds with the draw.
+// So it is when the hand held no other tile of k nor any tile within two
+// ranks of it in its suit (nothing to make a set, run or pair with; then
+// any reading that uses k gives way to one using a tile of the hand that
+// reading leaves out), the hand holds no three of a kind (whose spare tile
+// the no-fifth-copy rule could keep from a pair or set, as with 1111m
+// 234p567p789p, which a lone 5z makes tenpai) and, closed, k is no
+// terminal or honor (kokushi) and the hand held seven kinds or more
+// (chiitoitsu). TestDrawIdle checks it against Shanten.
+func drawIdle(c *[NumKinds]uint8, have uint64, k Tile, melds int) bool {
+	if c[k] != 1 || have&nearKinds[k] != 0 || holdsThree(c) {
+		return false
+	}
+	return melds > 0 || yaochuMask34&(1<<uint(k)) == 0 && bits.OnesCount64(have) >= 8
+}
+
+// nearKinds[k] has the kinds within two ranks of k in its suit (k
+// excluded; none for honors).
+var nearKinds = func() (m [NumKinds]uint64) {
+	for k := 0; k < 27; k++ {
+		for d := -2; d <= 2; d++ {
+			if r := k%9 + d; d != 0 && r >= 0 && r < 9 {
+				m[k] |= 1 << uint(k+d)
+			}
+		}
+	}
+	return
+}()
+
+// holdsThree reports whether c holds three or more of some kind: adding
+// 0x7D to a count 0–4 sets its byte's top bit iff the count is 3 or 4.
+func holdsThree(c *[NumKinds]uint8) bool {
+	const add, top = 0x7D7D7D7D7D7D7D7D, 0x8080808080808080
+	w := (binary.LittleEndian.Uint64(c[0:8])+add)&top | (binary.LittleEndian.Uint64(c[8:16])+add)&top |
+		(binary.LittleEndian.Uint64(c[16:24])+add)&top | (binary.LittleEndian.Uint64(c[24:32])+add)&top
+	return w != 0 || c[32] >= 3 || c[33] >= 3
 }
 
 // fiveMask34 has the bits of the three plain fives (the kinds with a red face).

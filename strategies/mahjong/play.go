@@ -84,10 +84,10 @@ func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat si
 	}
 	var legal [96]mahjong.Action
 	var folded [4]int
-	var asked [4]sim.Seat
 	for !s.Done() {
-		n := copy(asked[:], s.Next())
-		for _, seat := range asked[:n] {
+		// Next's slice stays as it is until Next is called again: the
+		// loop below does not, and strategies never see s.
+		for _, seat := range s.Next() {
 			if observe != nil || !blind[seat] {
 				ev := s.Events()
 				v := &views[seat]
