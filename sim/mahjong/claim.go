@@ -331,6 +331,9 @@ func (s *State) makeCall(seat sim.Seat, a Action) {
 	ss.melds[ss.nMelds] = NewMeld(kind, t, rel, e.Tiles[:e.N]...)
 	ss.nMelds++
 	ss.open = true
+	if kind == Pon {
+		ss.ponKinds |= bit(k)
+	}
 	s.st.calledThisHand[seat] = true
 	fr := &s.seats[from]
 	if fr.river.N > 0 {

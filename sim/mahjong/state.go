@@ -44,6 +44,7 @@ type seatState struct {
 	// since the seat's own last discard (temporary) and since its riichi.
 	riverKinds, tempSeen, riichiSeen uint64
 	kuikae                           uint64 // kinds that may not be discarded this turn
+	ponKinds                         uint64 // kinds of the seat's pons (a kakan needs one held)
 	// waits: kinds completing the concealed hand, kept up to date whenever
 	// it holds 3n+1 tiles (after the deal, each discard and each kan).
 	waits uint64

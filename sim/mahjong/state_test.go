@@ -111,6 +111,15 @@ func checkInvariants(s *State) error {
 				have |= bit(f)
 			}
 		}
+		var pons uint64
+		for j := uint8(0); j < ss.nMelds; j++ {
+			if ss.melds[j].Kind == Pon {
+				pons |= bit(ss.melds[j].Tiles[0])
+			}
+		}
+		if pons != ss.ponKinds {
+			return fmt.Errorf("seat %d: kept pon kinds %x, melds give %x", i, ss.ponKinds, pons)
+		}
 		if faces != ss.faces || have != ss.have {
 			return fmt.Errorf("seat %d: kept faces %x have %x, counts give %x %x", i, ss.faces, ss.have, faces, have)
 		}

@@ -138,15 +138,17 @@ func (s *State) turnLegal(dst []Action) []Action {
 	// Otherwise it is looked up only if riichi may be declared; else it
 	// stays unknown and discard computes the exact shanten of the hand it
 	// leaves (updateWaits), a tighter bound for the next turns.
-	riichiAllowed := drew && !ss.open && !ss.riichi && s.liveLeft >= 4 &&
-		(!s.rules.RiichiNeedsPoints || s.scores[s.turn] >= 1000)
+	// (Riichi needs turnSh <= 0: with a bound of 1 or more the riichi
+	// conditions are not even looked at.)
+	riichiAllowed := false
 	lb := ss.shLow - 1
 	if lb < 1 && drew && drawIdle(&ss.kinds, ss.have, s.drawn.Kind(), melds) {
 		lb = ss.shLow
 	}
 	if lb >= 1 {
 		s.turnSh = lb
-	} else if riichiAllowed {
+	} else if riichiAllowed = drew && !ss.open && !ss.riichi && s.liveLeft >= 4 &&
+		(!s.rules.RiichiNeedsPoints || s.scores[s.turn] >= 1000); riichiAllowed {
 		s.turnSh = int8(Shanten(&ss.kinds, melds))
 	} else {
 		s.turnSh = shantenUnknown
@@ -168,7 +170,7 @@ func (s *State) turnLegal(dst []Action) []Action {
 				dst = append(dst, Action{Kind: ActAnkan, Tile: k})
 			}
 		}
-		if !ss.riichi {
+		if !ss.riichi && ss.ponKinds&ss.have != 0 {
 			for i := uint8(0); i < ss.nMelds; i++ {
 				m := &ss.melds[i]
 				if m.Kind != Pon {
@@ -646,6 +648,7 @@ func (s *State) declareKakan(t Tile) {
 		m := &ss.melds[i]
 		if m.Kind == Pon && m.Tiles[0].Kind() == k {
 			*m = NewMeld(Kakan, m.Called, m.From, m.Tiles[0], m.Tiles[1], m.Tiles[2], t)
+			ss.ponKinds &^= bit(k)
 			e := Event{Kind: EvCall, Meld: Kakan, Seat: seat, From: seat, Tile: t, N: 4}
 			copy(e.Tiles[:4], m.Tiles[:4])
 			ss.kans++
