@@ -99,13 +99,15 @@ further lines are old secrets still accepted while the dealer switches
 	if err != nil {
 		return usagef("--listen %s: %v", *listen, err)
 	}
-	srv := &http.Server{Handler: bot.Handler(*base), ReadHeaderTimeout: 10 * time.Second}
+	srv := newHTTPServer(bot.Handler(*base))
 	log.Info("tavern bot listening", "addr", ln.Addr().String(), "base", *base, "name", *name)
 	go func() {
 		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(sctx); err != nil {
+		forced, err := srv.shutdown(5 * time.Second)
+		if forced {
+			log.Warn("requests still busy after 5 s were cut")
+		}
+		if err != nil {
 			log.Warn("shutdown", "err", err)
 		}
 	}()

@@ -66,7 +66,7 @@ Example: lab serve werewolf --listen 127.0.0.1:3000 --db werewolf.db`)
 	if err != nil {
 		return fmt.Errorf("lab serve werewolf: %w", err)
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := newHTTPServer(srv)
 	fmt.Fprintf(os.Stdout, "werewolf server on http://%s (spectator page http://%s/spectator/)\n", ln.Addr(), ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
@@ -75,16 +75,13 @@ Example: lab serve werewolf --listen 127.0.0.1:3000 --db werewolf.db`)
 		// Stop the clocks and end the SSE streams first, so Shutdown does
 		// not wait for them; requests still in flight get a 503.
 		srv.Close()
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		err := hs.Shutdown(sctx)
-		if errors.Is(err, context.DeadlineExceeded) {
+		forced, err := hs.shutdown(10 * time.Second)
+		if forced {
 			// Requests still running after the grace period (a client
 			// that keeps a connection busy) are cut: every accepted
 			// action was committed before it was acknowledged, so nothing
 			// is lost. Say so, and exit normally.
-			log.Warn("connections still busy after 10 s; closing them", "err", err)
-			err = hs.Close()
+			log.Warn("connections still busy after 10 s; closed them")
 		}
 		if err != nil {
 			return fmt.Errorf("lab serve werewolf: shutdown: %w", err)
