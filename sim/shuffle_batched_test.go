@@ -98,15 +98,7 @@ func TestShuffleBatchedUniform(t *testing.T) {
 		ShuffleBatched(&p, a[:])
 		counts[a]++
 	}
-	if len(counts) != 120 {
-		t.Fatalf("saw %d permutations, want 120", len(counts))
-	}
-	chi := 0.0
-	for _, c := range counts {
-		d := c - n/120
-		chi += d * d / (n / 120)
-	}
-	if chi > 185 {
+	if chi := chiSquare(t, counts, 120, n); chi > 185 {
 		t.Errorf("chi-square %.1f over 119 dof", chi)
 	}
 }
@@ -118,7 +110,7 @@ func TestShuffleBatchedUniform(t *testing.T) {
 // independent, 380 ordered pairs, 379 dof, 99.99th percentile 491.
 func TestShuffleBatchedDeck(t *testing.T) {
 	p := NewPCG(13)
-	var at [20][20]float64
+	at := map[[2]int]float64{}
 	pairs := map[[2]uint8]float64{}
 	const n = 400_000
 	var deck [20]uint8
@@ -128,29 +120,14 @@ func TestShuffleBatchedDeck(t *testing.T) {
 		}
 		ShuffleBatched(&p, deck[:])
 		for pos, c := range deck {
-			at[pos][c]++
+			at[[2]int{pos, int(c)}]++
 		}
 		pairs[[2]uint8{deck[0], deck[19]}]++
 	}
-	chi := 0.0
-	for pos := range at {
-		for c := range at[pos] {
-			d := at[pos][c] - n/20
-			chi += d * d / (n / 20)
-		}
-	}
-	if chi > 470 {
+	if chi := chiSquare(t, at, 400, 20*n); chi > 470 {
 		t.Errorf("position × card chi-square %.1f over 361 dof", chi)
 	}
-	if len(pairs) != 380 {
-		t.Fatalf("saw %d (first, last) pairs, want 380", len(pairs))
-	}
-	chi = 0
-	for _, c := range pairs {
-		d := c - n/380
-		chi += d * d / (n / 380)
-	}
-	if chi > 491 {
+	if chi := chiSquare(t, pairs, 380, n); chi > 491 {
 		t.Errorf("(first, last) chi-square %.1f over 379 dof", chi)
 	}
 }

@@ -102,17 +102,24 @@ func TestShuffleUniform(t *testing.T) {
 		Shuffle(&p, a[:])
 		counts[a]++
 	}
-	if len(counts) != 24 {
-		t.Fatalf("saw %d permutations, want 24", len(counts))
-	}
-	chi := 0.0
-	for _, c := range counts {
-		d := c - n/24
-		chi += d * d / (n / 24)
-	}
-	if chi > 56 {
+	if chi := chiSquare(t, counts, 24, n); chi > 56 {
 		t.Errorf("chi-square %.1f over 23 dof", chi)
 	}
+}
+
+// chiSquare is Pearson's statistic of counts against n trials spread
+// evenly over cells cells; it fails the test if a cell was never seen.
+func chiSquare[K comparable](t *testing.T, counts map[K]float64, cells int, n float64) float64 {
+	t.Helper()
+	if len(counts) != cells {
+		t.Fatalf("saw %d cells, want %d", len(counts), cells)
+	}
+	e := n / float64(cells)
+	chi := 0.0
+	for _, c := range counts {
+		chi += (c - e) * (c - e) / e
+	}
+	return chi
 }
 
 func TestPlacements(t *testing.T) {
