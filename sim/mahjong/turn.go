@@ -70,12 +70,7 @@ func (s *State) Apply(seat sim.Seat, a Action) error {
 	if !slices.Contains(legal, a) {
 		return &ActionError{Err: ErrIllegalAction, Seat: seat, Action: a}
 	}
-	s.ver++
-	if s.phase == phaseTurn {
-		s.applyTurn(a)
-	} else {
-		s.answer(seat, a)
-	}
+	s.play(seat, a)
 	return nil
 }
 
@@ -88,13 +83,18 @@ func (s *State) ApplyAt(seat sim.Seat, a Action, i int) error {
 	if s.cacheVer != s.ver || s.cacheSeat != seat || uint(i) >= uint(s.nCache) || s.cache[i] != a || s.phase == phaseOver {
 		return s.Apply(seat, a)
 	}
+	s.play(seat, a)
+	return nil
+}
+
+// play carries out seat's legal action a: a turn or a claim answer.
+func (s *State) play(seat sim.Seat, a Action) {
 	s.ver++
 	if s.phase == phaseTurn {
 		s.applyTurn(a)
 	} else {
 		s.answer(seat, a)
 	}
-	return nil
 }
 
 // ActionError is the error of a refused action; it wraps ErrIllegalAction
@@ -420,15 +420,13 @@ func (s *State) applyTurn(a Action) {
 
 // removeFace takes one tile of face t out of seat's concealed hand.
 func (ss *seatState) removeFace(t Tile) {
+	// Without branches on the counts (whether a face or kind is gone is
+	// as good as random): (c-1)>>63 is 1 iff the count c is now 0.
 	ss.hand[t]--
-	if ss.hand[t] == 0 {
-		ss.faces &^= 1 << uint(faceSlot[t])
-	}
+	ss.faces &^= (uint64(ss.hand[t]) - 1) >> 63 << uint(faceSlot[t])
 	k := t.Kind()
 	ss.kinds[k]--
-	if ss.kinds[k] == 0 {
-		ss.have &^= 1 << uint(k)
-	}
+	ss.have &^= (uint64(ss.kinds[k]) - 1) >> 63 << uint(k)
 	ss.n--
 }
 
@@ -485,9 +483,7 @@ func (s *State) discard(t Tile, riichi bool) {
 	ss.tempSeen = 0
 	ss.kuikae = 0
 	ss.ippatsu = false
-	if !t.IsYaochu() {
-		ss.nagashi = false
-	}
+	ss.nagashi = ss.nagashi && yaochuMask34&bit(t) != 0 // no branch on the tile
 	if s.noCalls && !ss.discarded && t.IsWind() && (s.firstWinds == 0 || s.firstWind == t) {
 		s.firstWind = t
 		s.firstWinds++
@@ -554,12 +550,13 @@ func (s *State) markSeen(t Tile, from sim.Seat) {
 	b := bit(t)
 	for i := range s.seats {
 		ss := &s.seats[i]
+		m := b
 		if sim.Seat(i) == from {
-			continue
+			m = 0 // a conditional move, not a branch
 		}
-		ss.tempSeen |= b
+		ss.tempSeen |= m
 		if ss.riichi {
-			ss.riichiSeen |= b
+			ss.riichiSeen |= m
 		}
 	}
 }
