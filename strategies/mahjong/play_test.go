@@ -73,6 +73,25 @@ func TestIllegalChoiceIsAnError(t *testing.T) {
 	}
 }
 
+// tamper writes an illegal action into its legal list and picks it: Play
+// finds it in the list it handed out, but the engine must still refuse it.
+type tamper struct{}
+
+func (tamper) Reset() {}
+func (tamper) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand) mahjong.Action {
+	legal[0] = mahjong.Action{Kind: mahjong.ActDiscard, Tile: mahjong.NoTile}
+	return legal[0]
+}
+
+func TestTamperedListIsAnError(t *testing.T) {
+	ps := four(t, "random")
+	ps[0] = tamper{}
+	_, err := Play(mahjong.Tenhou(), 1, ps, nil)
+	if !errors.Is(err, mahjong.ErrIllegalAction) {
+		t.Fatalf("got %v, want an error wrapping ErrIllegalAction", err)
+	}
+}
+
 // Efficiency must clearly beat tsumogiri players: over 40 games it should
 // win more than its 25 % share of first places.
 func TestEfficiencyBeatsTsumogiri(t *testing.T) {
