@@ -17,7 +17,8 @@
 // Bradley–Terry on pairwise results and Plackett–Luce on finishing orders,
 // both fitted by Hunter's MM algorithms (D. R. Hunter, "MM algorithms for
 // generalized Bradley–Terry models", Ann. Statist. 32(1), 2004), with 95 %
-// intervals from the Fisher information. SPRT is the generalized sequential
+// intervals from a grouped jackknife over sets (see jackknife; the Fisher
+// information's are kept for comparison and for runs of few sets). SPRT is the generalized sequential
 // probability ratio test of fishtest and fastchess in the normalized-Elo
 // model (M. Van den Bergh, "Normalized Elo", and fastchess SPRT::getLLR),
 // applied to per-set scores. Win-rate and mean-score intervals cluster a

@@ -15,6 +15,9 @@ const EloPerNat = 400 / math.Ln10
 type Rating struct {
 	Elo float64 `json:"elo"`
 	CI  float64 `json:"ci95"`
+	// Fisher is the half-width from the Fisher information when CI came
+	// from the jackknife (a Summary's report), for comparison; else 0.
+	Fisher float64 `json:"ci95_fisher,omitempty"`
 }
 
 // BradleyTerry fits the Bradley–Terry model P(i beats j) = γi/(γi+γj) to a

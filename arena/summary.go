@@ -12,9 +12,10 @@ import (
 type Summary struct {
 	Match   Match
 	players []playerAcc
-	wins    [][]float64
-	met     [][]float64
-	orders  map[orderKey]float64
+	// all is the table the ratings are fitted on; groups[g] its part from
+	// the sets numbered g modulo jackGroups (see jackknife).
+	all     pairTable
+	groups  [jackGroups]pairTable
 	teams   map[string]*rateAcc
 	Games   int64
 	Sets    int64
@@ -47,7 +48,7 @@ const maxSeats = 16
 // NewSummary starts an empty summary for match m.
 func NewSummary(m Match) *Summary {
 	k := len(m.Players())
-	s := &Summary{Match: m, orders: map[orderKey]float64{}, teams: map[string]*rateAcc{}, lastSet: -1}
+	s := &Summary{Match: m, all: newPairTable(k), teams: map[string]*rateAcc{}, lastSet: -1}
 	s.players = make([]playerAcc, k)
 	for i := range s.players {
 		s.players[i].win, s.players[i].score = newClustered(), newClustered()
@@ -55,8 +56,6 @@ func NewSummary(m Match) *Summary {
 		s.players[i].stats = map[string]float64{}
 		s.players[i].roles = map[string]*rateAcc{}
 	}
-	s.wins = square(k)
-	s.met = square(k)
 	return s
 }
 
@@ -102,29 +101,13 @@ func (s *Summary) Add(r *Record) {
 			}
 		}
 	}
-	n := len(r.Lineup)
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			pi, pj := r.Lineup[i], r.Lineup[j]
-			if pi == pj {
-				continue
-			}
-			s.met[pi][pj]++
-			s.met[pj][pi]++
-			switch a, b := res.Placement[i], res.Placement[j]; {
-			case a < b:
-				s.wins[pi][pj]++
-			case a > b:
-				s.wins[pj][pi]++
-			default:
-				s.wins[pi][pj] += 0.5
-				s.wins[pj][pi] += 0.5
-			}
-		}
+	key, rated := s.order(r)
+	s.all.add(r, key, rated)
+	g := &s.groups[uint64(r.Set)%jackGroups]
+	if g.wins == nil {
+		*g = newPairTable(len(s.players))
 	}
-	if key, ok := s.order(r); ok {
-		s.orders[key]++
-	}
+	g.add(r, key, rated)
 }
 
 func bump(m map[string]*rateAcc, k string, set int64, win float64) {
@@ -237,6 +220,10 @@ type Report struct {
 	Teams     map[string]Rate `json:"teams,omitempty"`
 	// Unrated is the weight of finishing orders too tied to expand.
 	Unrated float64 `json:"unrated,omitempty"`
+	// RatingCI names how the rating intervals were found: "jackknife"
+	// (over groups of sets; see jackknife) or "fisher" (the Fisher
+	// information, kept when the run has too few sets).
+	RatingCI string `json:"rating_ci"`
 }
 
 // ratingPrior is the virtual games per pair that keep ratings finite.
@@ -249,18 +236,16 @@ func (s *Summary) Report() Report {
 	if s.Games > 0 {
 		rep.AvgLength = float64(s.Length) / float64(s.Games)
 	}
-	bt := BradleyTerry(s.wins, s.met, ratingPrior)
-	keys := make([]orderKey, 0, len(s.orders))
-	for k := range s.orders {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b orderKey) int { return slices.Compare(a[:], b[:]) })
-	var ranks []Ranking
-	for _, k := range keys {
-		ranks = append(ranks, k.ranking(s.orders[k]))
-	}
-	pl, unrated := PlackettLuce(len(names), ranks, ratingPrior)
+	bt, pl, unrated := s.all.fit(len(names))
 	rep.Unrated = unrated
+	rep.RatingCI = "fisher"
+	if jbt, jpl, ok := jackknife(&s.all, s.groups[:], len(names)); ok {
+		rep.RatingCI = "jackknife"
+		for i := range names {
+			bt[i].Fisher, bt[i].CI = bt[i].CI, jbt[i]
+			pl[i].Fisher, pl[i].CI = pl[i].CI, jpl[i]
+		}
+	}
 	for i, a := range s.players {
 		pr := PlayerReport{Name: names[i], Games: a.seats, Placements: slices.Clone(a.place), BT: bt[i], Rating: pl[i]}
 		if a.seats > 0 {
