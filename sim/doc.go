@@ -4,10 +4,13 @@
 // Engines live in sub-packages (sim/mahjong, sim/liarsbar, sim/bulletpoker,
 // sim/werewolf). Each is pure: no I/O, clocks, goroutines or global
 // randomness. All chance flows from one uint64 seed: per-deal seeds are
-// derived by hashing (Seed), never drawn from a running stream, so a
-// strategy's randomness can never change a wall or a deck. Shuffles use the
-// lab's own PCG-DXSM generator and Fisher–Yates (PCG, Shuffle), so a seed
-// gives the same deck on every Go release.
+// derived by hashing (Seed), or a game keeps a generator that only deals
+// (liar's bar's round decks, whose draws per round never depend on the
+// play), so neither the actions nor a strategy's randomness can ever change
+// a wall or a deck. Shuffles use the lab's own PCG-DXSM generator and
+// Fisher–Yates (PCG, Shuffle, and ShuffleBatched, which draws several
+// indices from one 64-bit value), so a seed gives the same deck on every Go
+// release.
 //
 // Every engine also produces an ordered stream of Events; a seat's View is
 // the fold of the events that seat may see. Events and Views are concrete
