@@ -38,19 +38,27 @@ func TestSeedPathsDiffer(t *testing.T) {
 	}
 }
 
+// Both shuffles' outputs are frozen (ShuffleBatched deals liar's bar).
 func TestShuffleGolden(t *testing.T) {
-	p := NewPCG(2026)
-	deck := make([]uint8, 20)
-	for i := range deck {
-		deck[i] = uint8(i)
-	}
-	Shuffle(&p, deck)
-	if got := fmt.Sprint(deck); got != goldenShuffle {
-		t.Errorf("Shuffle(NewPCG(2026), 0..19) = %s, want %s", got, goldenShuffle)
+	for _, c := range []struct {
+		name    string
+		shuffle func(*PCG, []uint8)
+		want    string
+	}{
+		{"Shuffle", Shuffle[uint8], "[6 1 7 3 10 18 17 14 13 19 2 12 0 9 8 11 5 16 15 4]"},
+		{"ShuffleBatched", ShuffleBatched[uint8], "[12 16 6 7 11 19 3 13 1 10 8 2 0 9 5 15 18 17 14 4]"},
+	} {
+		p := NewPCG(2026)
+		deck := make([]uint8, 20)
+		for i := range deck {
+			deck[i] = uint8(i)
+		}
+		c.shuffle(&p, deck)
+		if got := fmt.Sprint(deck); got != c.want {
+			t.Errorf("%s(NewPCG(2026), 0..19) = %s, want %s", c.name, got, c.want)
+		}
 	}
 }
-
-const goldenShuffle = "[6 1 7 3 10 18 17 14 13 19 2 12 0 9 8 11 5 16 15 4]"
 
 // Our PCG must be exactly PCG-DXSM: Go's math/rand/v2 PCG implements the
 // same algorithm, so the two agree from the same 128-bit state.
