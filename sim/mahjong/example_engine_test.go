@@ -63,3 +63,24 @@ func FuzzParseAction(f *testing.F) {
 }
 
 var _ = sim.NoSeat
+
+// A self-play loop that already found its action in the list Legal
+// returned can hand its index to ApplyAt, which skips the scan Apply makes;
+// a stale list or a wrong index falls back to Apply's full check.
+func ExampleState_ApplyAt() {
+	s := mahjong.New(mahjong.Tenhou(), 7)
+	var legal []mahjong.Action
+	steps := 0
+	for !s.Done() {
+		seat := s.Next()[0]
+		legal = s.Legal(seat, legal[:0])
+		i := len(legal) - 1 // any index into legal
+		if err := s.ApplyAt(seat, legal[i], i); err != nil {
+			panic(err)
+		}
+		steps++
+	}
+	bad := s.ApplyAt(0, legal[0], 0) // the game is over: refused as Apply refuses it
+	fmt.Println(steps > 0, bad != nil)
+	// Output: true true
+}
