@@ -13,10 +13,14 @@ import (
 // a strength and the finishing order is drawn Plackett–Luce style (the
 // best remaining seat is picked with probability proportional to its
 // strength) from the deal seed alone, so win probabilities are known in
-// closed form. With probability Draw every seat ties.
+// closed form. With probability Draw every seat ties. With Shadow > 0 the
+// game is seating-biased: a seat whose right-hand neighbour (seat i-1) is
+// stronger plays at (1-Shadow) of its strength, so who sits next to whom
+// changes the results (the known truth for the seating-balance tests).
 type CoinRules struct {
 	Players int     `json:"players"`
 	Draw    float64 `json:"draw,omitempty"`
+	Shadow  float64 `json:"shadow,omitempty"`
 }
 
 // Validate checks the seat count and draw chance.
@@ -26,6 +30,9 @@ func (r CoinRules) Validate() error {
 	}
 	if r.Draw < 0 || r.Draw >= 1 {
 		return fmt.Errorf("coin: draw %g outside [0, 1)", r.Draw)
+	}
+	if r.Shadow < 0 || r.Shadow >= 1 {
+		return fmt.Errorf("coin: shadow %g outside [0, 1)", r.Shadow)
 	}
 	return nil
 }
@@ -67,7 +74,7 @@ var coinRegistry = func() *strategies.Registry[*CoinPlayer] {
 // ErrCoinBroken is what the coin game's "broken" strategy makes Play return.
 var ErrCoinBroken = errors.New("coin: broken strategy chose an illegal action")
 
-func coinPresets() []string { return []string{"duel", "four", "drawish"} }
+func coinPresets() []string { return []string{"duel", "four", "drawish", "shadow4", "shadow5"} }
 
 func coinPreset(name string) (CoinRules, error) {
 	switch name {
@@ -77,6 +84,10 @@ func coinPreset(name string) (CoinRules, error) {
 		return CoinRules{Players: 4}, nil
 	case "drawish":
 		return CoinRules{Players: 2, Draw: 0.3}, nil
+	case "shadow4":
+		return CoinRules{Players: 4, Shadow: 0.6}, nil
+	case "shadow5":
+		return CoinRules{Players: 5, Shadow: 0.6}, nil
 	}
 	return CoinRules{}, fmt.Errorf("coin: no preset %q", name)
 }
@@ -107,11 +118,18 @@ func coinPlay(r CoinRules, seed uint64, players []*CoinPlayer, observe func(sim.
 		return res, nil
 	}
 	left := make([]bool, n)
+	strength := make([]float64, n)
+	for i, p := range players {
+		strength[i] = p.strength
+		if players[(i+n-1)%n].strength > p.strength {
+			strength[i] *= 1 - r.Shadow
+		}
+	}
 	for place := 1; place <= n; place++ {
 		total := 0.0
 		for i := range n {
 			if !left[i] {
-				total += players[i].strength
+				total += strength[i]
 			}
 		}
 		u := pcg.Float64() * total
@@ -121,7 +139,7 @@ func coinPlay(r CoinRules, seed uint64, players []*CoinPlayer, observe func(sim.
 				continue
 			}
 			pick = i
-			u -= players[i].strength
+			u -= strength[i]
 			if u < 0 {
 				break
 			}

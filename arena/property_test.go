@@ -1,14 +1,15 @@
 package arena
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
 	"pgregory.net/rapid"
 )
 
-// In every duplicate set each seat is taken by each lineup slot exactly
-// once and the whole set shares one deal; shards partition any run.
+// Every duplicate set shares one deal and is balanced (checkSetBalance);
+// shards partition any run.
 func TestScheduleProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		seats := rapid.IntRange(2, 9).Draw(t, "seats")
@@ -20,8 +21,8 @@ func TestScheduleProperties(t *testing.T) {
 		}
 		k := s.SetSize()
 		set := rapid.Int64Range(0, 50).Draw(t, "set")
-		var first []int
-		var seed0 uint64
+		var lineups [][]int
+		_, seed0, _ := s.Game(set*k, nil)
 		for r := int64(0); r < k; r++ {
 			g := set*k + r
 			gotSet, seed, l := s.Game(g, nil)
@@ -33,18 +34,13 @@ func TestScheduleProperties(t *testing.T) {
 					t.Fatalf("player %d of %d", p, players)
 				}
 			}
-			if r == 0 {
-				first, seed0 = l, seed
-				continue
-			}
-			if gotSet != set || seed != seed0 {
+			if kind == "duplicate" && (gotSet != set || seed != seed0) {
 				t.Fatalf("game %d: set %d seed %x, want set %d seed %x", g, gotSet, seed, set, seed0)
 			}
-			for i := range l {
-				if l[(i+int(r))%seats] != first[i] {
-					t.Fatalf("game %d lineup %v is not rotation %d of %v", g, l, r, first)
-				}
-			}
+			lineups = append(lineups, l)
+		}
+		if kind == "duplicate" {
+			checkSetBalance(t, lineups, seats)
 		}
 		total := s.RoundUp(rapid.Int64Range(1, 5000).Draw(t, "games"))
 		n := rapid.IntRange(1, 20).Draw(t, "shards")
@@ -60,6 +56,63 @@ func TestScheduleProperties(t *testing.T) {
 			t.Fatalf("shards end at %d of %d", next, total)
 		}
 	})
+}
+
+// checkSetBalance: in a duplicate set every player takes every seat
+// equally often; on up to FullSeatings seats the set is every distinct
+// permutation of its lineup (so every ordered pair of players sits at every
+// seat offset equally often), on more seats the rotations of its first.
+func checkSetBalance(t *rapid.T, set [][]int, seats int) {
+	count := map[int]int{}
+	for _, p := range set[0] {
+		count[p]++
+	}
+	atSeat := map[[2]int]int{}
+	for _, l := range set {
+		for i, p := range l {
+			atSeat[[2]int{p, i}]++
+		}
+	}
+	for p, c := range count {
+		for i := range seats {
+			if got, want := atSeat[[2]int{p, i}], c*len(set)/seats; got != want {
+				t.Fatalf("player %d at seat %d %d times in %v, want %d", p, i, got, set, want)
+			}
+		}
+	}
+	if seats > FullSeatings {
+		for r, l := range set {
+			for i := range l {
+				if l[(i+r)%seats] != set[0][i] {
+					t.Fatalf("lineup %v is not rotation %d of %v", l, r, set[0])
+				}
+			}
+		}
+		return
+	}
+	want := distinctPerms(set[0])
+	seen := map[string]bool{}
+	offsets := map[[3]int]int{}
+	for _, l := range set {
+		seen[fmt.Sprint(l)] = true
+		for i, p := range l {
+			for d := 1; d < seats; d++ {
+				if q := l[(i+d)%seats]; q != p {
+					offsets[[3]int{p, q, d}]++
+				}
+			}
+		}
+	}
+	if len(seen) != len(set) || len(set) != want {
+		t.Fatalf("set of %d lineups (%d distinct), want the %d distinct permutations of %v", len(set), len(seen), want, set[0])
+	}
+	for k, c := range offsets {
+		for d := 1; d < seats; d++ {
+			if o := offsets[[3]int{k[0], k[1], d}]; o != c {
+				t.Fatalf("players %d,%d at offset %d %d times, at offset %d %d times", k[0], k[1], k[2], c, d, o)
+			}
+		}
+	}
 }
 
 // Relabelling the players permutes the Bradley–Terry and Plackett–Luce

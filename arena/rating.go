@@ -311,21 +311,8 @@ func permutations(g []int) [][]int {
 	a := slices.Clone(g)
 	slices.Sort(a)
 	out := [][]int{slices.Clone(a)}
-	for {
-		// next lexicographic permutation
-		i := len(a) - 2
-		for i >= 0 && a[i] >= a[i+1] {
-			i--
-		}
-		if i < 0 {
-			return out
-		}
-		j := len(a) - 1
-		for a[j] <= a[i] {
-			j--
-		}
-		a[i], a[j] = a[j], a[i]
-		slices.Reverse(a[i+1:])
+	for nextPermutation(a) {
 		out = append(out, slices.Clone(a))
 	}
+	return out
 }

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"fmt"
+	"slices"
 
 	"gamelab/sim"
 )
@@ -14,24 +15,42 @@ type Schedule struct {
 	Seats   int
 	Players int
 	Root    uint64 // the run's seed
-	// tables are the lineups before rotation (one per table of players).
+	// tables are the lineups before seating (one per table of players).
 	tables [][]int
+	// seatings are the seat orders played of each table, as index maps
+	// (seat i takes the table's place seatings[j][i]): every distinct
+	// permutation on FullSeatings seats or fewer, else the rotations of
+	// one random order drawn per set (see Game).
+	seatings [][]int
 }
+
+// FullSeatings is the largest table on which a set plays every distinct
+// seat permutation of its lineup (24 games for four distinct players).
+// Larger tables (werewolf's 5-9 seats) rotate one random seat order per
+// set instead, drawn from the run's seed.
+const FullSeatings = 4
 
 // Schedules lists the schedule kinds.
 var Schedules = []string{"duplicate", "roundrobin", "gauntlet"}
 
 // NewSchedule builds a schedule of kind for k players on n seats.
 //
-//   - duplicate: one table; every deal is played n times with the seats
-//     rotated (strategies reset each game), so each player meets the same
-//     luck from every seat. With fewer players than seats the last player
+//   - duplicate: one table; every deal is played once in each seating of
+//     the set (strategies reset each game), so each player meets the same
+//     luck from every seat. On up to FullSeatings seats a set holds every
+//     distinct seat permutation of the lineup, so every ordered pair of
+//     players sits in every relative position equally often and the order
+//     of the players given does not change any result; on more seats a set
+//     rotates one random seat order (drawn per set from the seed), so every
+//     player takes every seat (and, in werewolf, every dealt role) once per
+//     set and relative positions balance over the run. With fewer players than seats the last player
 //     fills the rest: "a,b" on four seats is a Mortal-style 1v3 of
 //     challenger a against three copies of baseline b. With more players
 //     than seats, set s plays table s mod T of the n-combinations.
 //   - roundrobin: every combination of n players out of k (k >= n), or the
-//     padded table when k < n; game g plays table g mod T rotated by
-//     (g / T) mod n, each game with its own deal.
+//     padded table when k < n; game g plays table g mod T in seating
+//     (g / T) mod S of the S seatings above (a fresh random order per game
+//     on large tables), each game with its own deal.
 //   - gauntlet: player 0 against each other player in turn, one challenger
 //     seat against n-1 copies of the opponent, the challenger's seat
 //     rotating; each game its own deal.
@@ -76,13 +95,20 @@ func NewSchedule(kind string, seats, players int, root uint64) (*Schedule, error
 	default:
 		return nil, inputErr("unknown schedule %q (want duplicate, roundrobin or gauntlet)", kind)
 	}
+	if seats <= FullSeatings {
+		s.seatings = seatings(s.tables[0])
+	} else {
+		s.seatings = rotations(seats)
+	}
 	return s, nil
 }
 
-// SetSize is the number of games sharing one deal: n for duplicate, else 1.
+// SetSize is the number of games sharing one deal: for duplicate the
+// number of seatings of a table (the distinct permutations of the lineup
+// on up to FullSeatings seats, else its n rotations), else 1.
 func (s *Schedule) SetSize() int64 {
 	if s.Kind == "duplicate" {
-		return int64(s.Seats)
+		return int64(len(s.seatings))
 	}
 	return 1
 }
@@ -93,27 +119,118 @@ func (s *Schedule) RoundUp(games int64) int64 {
 	return (games + k - 1) / k * k
 }
 
+var (
+	labelDeal    = sim.Label("deal")
+	labelSeating = sim.Label("seating")
+)
+
 // Game returns game g's set, deal seed and lineup (written into dst).
 func (s *Schedule) Game(g int64, dst []int) (set int64, seed uint64, lineup []int) {
-	n := int64(s.Seats)
-	var t []int
-	var rot int64
+	n := s.Seats
+	S := int64(len(s.seatings))
+	var t, order []int
 	switch s.Kind {
 	case "duplicate":
-		set, rot = g/n, g%n
+		set = g / S
 		t = s.tables[set%int64(len(s.tables))]
+		order = s.seatings[g%S]
 	default:
 		T := int64(len(s.tables))
 		set = g
 		t = s.tables[g%T]
-		rot = (g / T) % n
+		order = s.seatings[(g/T)%S]
 	}
-	seed = sim.Seed(s.Root, sim.Label("deal"), uint64(set))
+	seed = sim.Seed(s.Root, labelDeal, uint64(set))
 	dst = dst[:0]
-	for i := int64(0); i < n; i++ {
-		dst = append(dst, t[(i-rot+n)%n])
+	if n <= FullSeatings {
+		for _, j := range order {
+			dst = append(dst, t[j])
+		}
+		return set, seed, dst
+	}
+	// A random seat order per set (per game outside duplicate), rotated
+	// by the seating: the permutation is drawn into dst, then mapped.
+	var shuffle [maxSeats]int
+	p := shuffle[:n]
+	for i := range p {
+		p[i] = i
+	}
+	pcg := sim.NewPCG(sim.Seed(s.Root, labelSeating, uint64(set)))
+	sim.Shuffle(&pcg, p)
+	for _, j := range order {
+		dst = append(dst, t[p[j]])
 	}
 	return set, seed, dst
+}
+
+// rotations are the n rotations of 0..n-1: seat i of rotation r takes
+// place (i-r) mod n.
+func rotations(n int) [][]int {
+	out := make([][]int, n)
+	for r := range n {
+		out[r] = make([]int, n)
+		for i := range n {
+			out[r][i] = (i - r + n) % n
+		}
+	}
+	return out
+}
+
+// seatings lists the index maps giving every distinct permutation of the
+// lineup t (copies of one player are interchangeable), grouped by rotation
+// class: the rotations of t first (so a 1v3 set is its four rotations), then
+// the rotations of each further seat order in lexicographic order.
+func seatings(t []int) [][]int {
+	n := len(t)
+	seen := map[string]bool{}
+	key := func(idx []int) string {
+		b := make([]byte, n)
+		for i, j := range idx {
+			b[i] = byte(t[j])
+		}
+		return string(b)
+	}
+	var out [][]int
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i
+	}
+	for {
+		if !seen[key(perm)] {
+			for r := range n {
+				idx := make([]int, n)
+				for i := range n {
+					idx[i] = perm[(i-r+n)%n]
+				}
+				if k := key(idx); !seen[k] {
+					seen[k] = true
+					out = append(out, idx)
+				}
+			}
+		}
+		if !nextPermutation(perm) {
+			return out
+		}
+	}
+}
+
+// nextPermutation steps p to its lexicographic successor, false after the
+// last.
+func nextPermutation(p []int) bool {
+	i := len(p) - 2
+	for i >= 0 && p[i] >= p[i+1] {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	j := len(p) - 1
+	for p[j] <= p[i] {
+		j--
+	}
+	p[i], p[j] = p[j], p[i]
+	slices.Reverse(p[i+1:])
+	return true
 }
 
 // padded is the lineup 0, 1, …, k-1, k-1, … of length n.

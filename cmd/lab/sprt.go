@@ -80,7 +80,7 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return arenaInputError(err)
 	}
-	test, err := arena.NewSPRT(*elo0, *elo1, *alpha, *beta, m.Seats())
+	test, err := arena.NewSPRT(*elo0, *elo1, *alpha, *beta, int(sched.SetSize()))
 	if err != nil {
 		return arenaInputError(err)
 	}
