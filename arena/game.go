@@ -31,6 +31,10 @@ type Game[R Validator, S any, V any, A fmt.Stringer] struct {
 	// DescribeFunc gives a decision's phase and a few numbers from the
 	// deciding seat's view for the decisions dataset (nil: none).
 	DescribeFunc func(v *V, legal []A) (phase string, features []float32)
+	// RankPoints, if not nil, gives the points of each placement (1st
+	// first), averaged per game with a 95 % interval in the summary
+	// (mahjong: Tenhou's +90/+45/0/−135).
+	RankPoints []float64
 }
 
 // Name implements Runner.
@@ -136,6 +140,9 @@ func (m *match[R, S, V, A]) Extras(sums map[string]float64) []Extra {
 	}
 	return MeanPerGame(sums)
 }
+
+// RankPoints implements rankPointer.
+func (m *match[R, S, V, A]) RankPoints() []float64 { return m.g.RankPoints }
 
 func (m *match[R, S, V, A]) Team(tag string) string {
 	if m.g.TeamFunc == nil {

@@ -20,6 +20,9 @@ func init() {
 		PlayFunc:     sm.Play,
 		ExtrasFunc:   TenhouRates,
 		DescribeFunc: describeMahjong,
+		// Tenhou's rank points of a 鳳凰卓 半荘 (uma and the 4th-place
+		// penalty, without the raw score): +90/+45/0/−135.
+		RankPoints: []float64{90, 45, 0, -135},
 	}})
 }
 

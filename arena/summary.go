@@ -32,6 +32,7 @@ type playerAcc struct {
 	// win and score cluster the seats by duplicate set (a game for other
 	// schedules): see clustered.
 	win, score clustered
+	rank       clustered // rank points, when the match has them
 	stats      map[string]float64
 	roles      map[string]*rateAcc
 }
@@ -45,13 +46,17 @@ type orderKey [2 * maxSeats]int8
 
 const maxSeats = 16
 
+// rankPointer is a Match whose placements carry rank points (see
+// Game.RankPoints); nil or short tables mean none.
+type rankPointer interface{ RankPoints() []float64 }
+
 // NewSummary starts an empty summary for match m.
 func NewSummary(m Match) *Summary {
 	k := len(m.Players())
 	s := &Summary{Match: m, all: newPairTable(k), teams: map[string]*rateAcc{}, lastSet: -1}
 	s.players = make([]playerAcc, k)
 	for i := range s.players {
-		s.players[i].win, s.players[i].score = newClustered(), newClustered()
+		s.players[i].win, s.players[i].score, s.players[i].rank = newClustered(), newClustered(), newClustered()
 		s.players[i].place = make([]int64, m.Seats())
 		s.players[i].stats = map[string]float64{}
 		s.players[i].roles = map[string]*rateAcc{}
@@ -76,11 +81,18 @@ func (s *Summary) Add(r *Record) {
 	}
 	s.Length += int64(r.Length)
 	res := &r.Result
+	var rp []float64
+	if m, ok := s.Match.(rankPointer); ok {
+		rp = m.RankPoints()
+	}
 	for seat, p := range r.Lineup {
 		a := &s.players[p]
 		a.seats++
 		a.score.add(r.Set, res.Score[seat])
 		pl := res.Placement[seat]
+		if int(pl) <= len(rp) {
+			a.rank.add(r.Set, rp[pl-1])
+		}
 		a.place[pl-1]++
 		w := 0.0
 		if pl == 1 {
@@ -188,12 +200,17 @@ type PlayerReport struct {
 	// WinDeff is the design effect of the win rate's variance: clustering
 	// seats by set over counting them as independent (see clustered); 0
 	// when it cannot be estimated.
-	WinDeff float64            `json:"win_rate_deff,omitempty"`
-	Rating  Rating             `json:"rating"`    // Plackett–Luce (Bradley–Terry for two seats)
-	BT      Rating             `json:"bt_rating"` // Bradley–Terry on pairwise results
-	Extras  []Extra            `json:"extras,omitempty"`
-	Stats   map[string]float64 `json:"stat_sums,omitempty"`
-	Roles   map[string]Rate    `json:"roles,omitempty"`
+	WinDeff float64 `json:"win_rate_deff,omitempty"`
+	// RankPoints is the mean rank points a game (see Game.RankPoints) and
+	// RankCI the half-width of its cluster-robust 95 % interval; both
+	// absent when the game has no rank points.
+	RankPoints *float64           `json:"rank_points,omitempty"`
+	RankCI     float64            `json:"rank_points_ci95,omitempty"`
+	Rating     Rating             `json:"rating"`    // Plackett–Luce (Bradley–Terry for two seats)
+	BT         Rating             `json:"bt_rating"` // Bradley–Terry on pairwise results
+	Extras     []Extra            `json:"extras,omitempty"`
+	Stats      map[string]float64 `json:"stat_sums,omitempty"`
+	Roles      map[string]Rate    `json:"roles,omitempty"`
 }
 
 // Rate is a win rate with its 95 % interval (Wilson's, at the effective
@@ -259,6 +276,10 @@ func (s *Summary) Report() Report {
 			pr.AvgPlace = sum / n
 			pr.WinRate = float64(a.wins) / n
 			pr.WinCI, pr.WinDeff = a.win.rateCI()
+			if a.rank.n > 0 {
+				m, _, _ := a.rank.estimate()
+				pr.RankPoints, pr.RankCI = &m, a.rank.meanCI()
+			}
 		}
 		if len(a.stats) > 0 {
 			pr.Stats = map[string]float64{}

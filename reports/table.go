@@ -24,20 +24,32 @@ func Tables(w io.Writer, rep arena.Report) error {
 	fmt.Fprintf(w, "%s %s, %s schedule, %d games%s, seed %d\n", rep.Game, rep.Rules, rep.Schedule, rep.Games, sets, rep.Seed)
 	t := newTable(w)
 	head := []string{"strategy", "games", "mean score", "placements", "avg place", "win rate (95% CI)", "rating ± 95%"}
+	rank := len(rep.Players) > 0 && rep.Players[0].RankPoints != nil
+	if rank {
+		head = append(head, "rank pt ± 95%")
+	}
 	t.Header(toAny(head)...)
 	for _, p := range rep.Players {
 		pl := make([]string, len(p.Placements))
 		for i, c := range p.Placements {
 			pl[i] = fmt.Sprint(c)
 		}
-		if err := t.Append(
+		row := []any{
 			p.Name, fmt.Sprint(p.Games),
 			fmt.Sprintf("%.3f ± %.3f", p.MeanScore, p.ScoreCI),
 			strings.Join(pl, "/"),
 			fmt.Sprintf("%.3f", p.AvgPlace),
 			fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*p.WinRate, 100*p.WinCI[0], 100*p.WinCI[1]),
 			fmt.Sprintf("%+.0f ± %.0f", p.Rating.Elo, p.Rating.CI),
-		); err != nil {
+		}
+		if rank {
+			cell := ""
+			if p.RankPoints != nil {
+				cell = fmt.Sprintf("%+.1f ± %.1f", *p.RankPoints, p.RankCI)
+			}
+			row = append(row, cell)
+		}
+		if err := t.Append(row...); err != nil {
 			return err
 		}
 	}

@@ -6,7 +6,9 @@ import "gamelab/sim"
 // 4×StartPoints, otherwise leftover sticks are lost), placements (ties by
 // seat order under TieBySeat, else shared) and Tenhou-style counts:
 // Stats "hands", "draws"; SeatStats "hands", "wins", "dealins", "riichi",
-// "calls" (hands in which the seat called), "win_points".
+// "calls" (hands in which the seat called), "win_points", "dealin_points"
+// (what the seat paid for its deal-ins) and "draws" (the game's exhaustive
+// and abortive draws, repeated per seat for per-player draw rates).
 func (s *State) Result() sim.Result {
 	r := sim.Result{Score: make([]float64, 4), Placement: make([]int8, 4)}
 	for i, x := range s.scores {
@@ -29,12 +31,14 @@ func (s *State) Result() sim.Result {
 	r.SeatStats = make([]map[string]float64, 4)
 	for i := range r.SeatStats {
 		r.SeatStats[i] = map[string]float64{
-			"hands":      float64(s.st.hands),
-			"wins":       float64(s.st.wins[i]),
-			"dealins":    float64(s.st.dealins[i]),
-			"riichi":     float64(s.st.riichi[i]),
-			"calls":      float64(s.st.calledH[i]),
-			"win_points": float64(s.st.winPoints[i]),
+			"hands":         float64(s.st.hands),
+			"wins":          float64(s.st.wins[i]),
+			"dealins":       float64(s.st.dealins[i]),
+			"riichi":        float64(s.st.riichi[i]),
+			"calls":         float64(s.st.calledH[i]),
+			"win_points":    float64(s.st.winPoints[i]),
+			"dealin_points": float64(s.st.dealinPoints[i]),
+			"draws":         float64(s.st.draws),
 		}
 	}
 	return r

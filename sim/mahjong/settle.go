@@ -136,6 +136,7 @@ func (s *State) payWin(seat, from sim.Seat, t Tile, tsumo, chankan, first bool, 
 	s.st.winPoints[seat] += d[seat]
 	if !tsumo {
 		s.st.dealins[from]++
+		s.st.dealinPoints[from] -= d[from]
 	}
 }
 

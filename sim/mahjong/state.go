@@ -130,7 +130,7 @@ type State struct {
 type gameStats struct {
 	hands, draws                   int
 	wins, dealins, riichi, calledH [4]int
-	winPoints                      [4]int
+	winPoints, dealinPoints        [4]int
 	calledThisHand                 [4]bool
 }
 
