@@ -35,9 +35,14 @@ type Bot struct {
 	// Name is the bot's display name at the table.
 	Name string
 	// Players maps a game key (liars_bar, bullet_poker) to the strategy
-	// that plays it; an invitation to another game is declined, a request
-	// for a game nobody plays gets 404.
+	// that plays it. Any other game is accepted and played by Generic from
+	// its choices (the protocol's promise, section 七).
 	Players map[string]Player
+	// Generic chooses when a game has no Player, or its Player cannot
+	// decide on what the request carries (a dealer other than ours sent
+	// too little to build a View, an id of a new mode): nil means
+	// SayPolicy{}. The first such decision of a match is logged.
+	Generic ChoicePolicy
 	// Now is the clock for timestamp checks; nil means time.Now.
 	Now func() time.Time
 	// Log receives structured logs; nil discards them.
@@ -52,7 +57,10 @@ type Bot struct {
 // MatchLog is what the bot remembers of one match: the private
 // information of each round and the public events, in order.
 type MatchLog struct {
-	Game    string
+	Game string
+	// Generic is set once a decision of the match went to the generic
+	// policy (logged once per match).
+	Generic bool
 	Rounds  map[int]json.RawMessage
 	Events  []json.RawMessage
 	Updated time.Time
@@ -232,21 +240,22 @@ func (b *Bot) invitation(w http.ResponseWriter, r *http.Request) {
 		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	_, hasSeats := decodeFields(body)["seats_left"]
 	b.once(w, inv.Seq, body, func() (int, any) {
+		// Every game is played: ours by their strategy, others from
+		// choices by the generic policy. Only a full table is declined.
+		accept := inv.SeatsLeft > 0 || !hasSeats
 		_, plays := b.Players[game]
-		accept := plays && inv.SeatsLeft > 0
-		b.logger().Info("invitation", "game", game, "match", inv.MatchID, "accept", accept)
+		b.logger().Info("invitation", "game", game, "match", inv.MatchID, "accept", accept, "strategy", plays)
 		return http.StatusOK, InvitationReply{Accept: accept}
 	})
 }
 
-// player finds the game's player or answers 404.
-func (b *Bot) player(w http.ResponseWriter, game string) (Player, bool) {
-	p, ok := b.Players[game]
-	if !ok {
-		b.httpError(w, http.StatusNotFound, fmt.Sprintf("unknown game %q", game))
-	}
-	return p, ok
+// decodeFields reads a JSON object's fields (none if it is not one).
+func decodeFields(body []byte) map[string]json.RawMessage {
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal(body, &m) // not an object: no fields
+	return m
 }
 
 // matchTTL is how long a match's log is kept after its last request: a
@@ -271,9 +280,6 @@ func (b *Bot) match(id, game string) *MatchLog {
 func (b *Bot) roundStart(w http.ResponseWriter, r *http.Request) {
 	body := rawBody(r)
 	game, matchID := r.PathValue("game"), r.PathValue("match")
-	if _, ok := b.player(w, game); !ok {
-		return
-	}
 	round, err := strconv.Atoi(r.PathValue("round"))
 	if err != nil || round < 0 {
 		b.httpError(w, http.StatusBadRequest, "round must be a whole number")
@@ -299,9 +305,6 @@ func (b *Bot) roundStart(w http.ResponseWriter, r *http.Request) {
 func (b *Bot) events(w http.ResponseWriter, r *http.Request) {
 	body := rawBody(r)
 	game, matchID := r.PathValue("game"), r.PathValue("match")
-	if _, ok := b.player(w, game); !ok {
-		return
-	}
 	var eb EventBatch
 	if err := decode(body, &eb); err != nil {
 		b.httpError(w, http.StatusBadRequest, err.Error())
@@ -341,59 +344,107 @@ func (b *Bot) Match(id string) (MatchLog, bool) {
 // decisionMargin is kept back from deadline_ms for the network.
 const decisionMargin = 250 * time.Millisecond
 
+// decision answers a decision request. Once the signature is verified it
+// never fails a request that offers choices: the body is read leniently
+// (readDecision), the path's game, match and turn are authoritative, and
+// whatever the game's Player cannot decide (an error, a panic, an id not
+// offered) the generic policy answers from the choices. Only a body that
+// is not a JSON object, or one with neither choices nor a View our Player
+// can read, gets 400.
 func (b *Bot) decision(w http.ResponseWriter, r *http.Request) {
 	body := rawBody(r)
 	game, matchID := r.PathValue("game"), r.PathValue("match")
-	p, ok := b.player(w, game)
-	if !ok {
-		return
-	}
 	turn, err := strconv.ParseInt(r.PathValue("turn"), 10, 64)
 	if err != nil || turn < 0 {
 		b.httpError(w, http.StatusBadRequest, "turn_id must be a whole number")
 		return
 	}
-	var d Decision
-	if err := decode(body, &d); err != nil {
+	d, err := readDecision(body)
+	if err != nil {
 		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if err := checkCommon(&d.Common, game, matchID); err != nil {
-		b.httpError(w, http.StatusBadRequest, err.Error())
-		return
+	if d.Protocol != 1 || d.Game != game || d.MatchID != matchID || d.TurnID == nil || *d.TurnID != turn {
+		b.logger().Debug("decision fields differ from the path; the path wins", "game", d.Game, "match", d.MatchID, "protocol", d.Protocol)
 	}
-	if d.TurnID == nil || *d.TurnID != turn {
-		b.httpError(w, http.StatusBadRequest, "turn_id missing or not the path's")
-		return
-	}
-	if d.You == nil {
-		b.httpError(w, http.StatusBadRequest, "you missing")
-		return
-	}
+	d.Game, d.MatchID, d.TurnID = game, matchID, &turn
 	if d.Ask == "" {
-		b.httpError(w, http.StatusBadRequest, "ask missing")
-		return
+		d.Ask = "move"
 	}
-	b.once(w, d.Seq, body, func() (int, any) {
+	decide := func() (int, any) {
 		budget := time.Duration(d.DeadlineMS)*time.Millisecond - decisionMargin
 		if d.DeadlineMS <= 0 {
 			budget = 5 * time.Second
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), max(budget, 50*time.Millisecond))
 		defer cancel()
-		reply, err := p.Decide(ctx, &d)
-		if err != nil {
-			b.logger().Warn("decision failed", "game", game, "match", matchID, "turn", turn, "err", err)
-			return http.StatusBadRequest, map[string]string{"error": err.Error()}
+		reply, why := b.decide(ctx, game, &d)
+		if why != nil {
+			if len(d.Choices) == 0 {
+				b.logger().Warn("decision failed", "game", game, "match", matchID, "turn", turn, "err", why)
+				return http.StatusBadRequest, map[string]string{"error": why.Error()}
+			}
+			b.noteGeneric(game, matchID, why)
+			id, err := b.generic().Choose(ctx, &d)
+			if err != nil || !hasChoice(d.Choices, id) {
+				b.logger().Error("generic policy failed; sending the first choice", "choice", id, "err", err)
+				id = d.Choices[0].ID
+			}
+			reply = Reply{Choice: id}
 		}
 		reply.TurnID = turn
-		if len(d.Choices) > 0 && !hasChoice(d.Choices, reply.Choice) {
-			b.logger().Error("strategy answered an id not offered; sending the first choice", "choice", reply.Choice)
-			reply = Reply{TurnID: turn, Choice: d.Choices[0].ID}
-		}
 		b.logger().Info("decision", "game", game, "match", matchID, "turn", turn, "ask", d.Ask, "choice", reply.Choice, "action", reply.Action)
 		return http.StatusOK, reply
-	})
+	}
+	if d.Seq < 1 {
+		// No seq to de-duplicate by: answer without caching.
+		status, v := decide()
+		b.writeRaw(w, status, mustJSON(v))
+		return
+	}
+	b.once(w, d.Seq, body, decide)
+}
+
+// decide asks the game's Player; a non-nil error says why the generic
+// policy must answer instead (no Player, a failure, an id not offered).
+func (b *Bot) decide(ctx context.Context, game string, d *Decision) (Reply, error) {
+	p, ok := b.Players[game]
+	if !ok {
+		return Reply{}, fmt.Errorf("no strategy for game %q", game)
+	}
+	if d.You == nil {
+		return Reply{}, errors.New("no seat (you) in the request")
+	}
+	reply, err := p.Decide(ctx, d)
+	switch {
+	case err != nil:
+		return Reply{}, err
+	case len(d.Choices) > 0 && !hasChoice(d.Choices, reply.Choice):
+		return Reply{}, fmt.Errorf("the strategy answered %q, not offered", reply.Choice)
+	}
+	return reply, nil
+}
+
+func (b *Bot) generic() ChoicePolicy {
+	if b.Generic != nil {
+		return b.Generic
+	}
+	return SayPolicy{}
+}
+
+// noteGeneric logs the first generic decision of a match, with why.
+func (b *Bot) noteGeneric(game, matchID string, why error) {
+	b.mu.Lock()
+	if b.matches == nil {
+		b.matches = map[string]*MatchLog{}
+	}
+	m := b.match(matchID, game)
+	first := !m.Generic
+	m.Generic = true
+	b.mu.Unlock()
+	if first {
+		b.logger().Warn("playing this match from choices with the generic policy", "game", game, "match", matchID, "why", why)
+	}
 }
 
 func hasChoice(cs []Choice, id string) bool {

@@ -198,9 +198,7 @@ func TestBotRefusals(t *testing.T) {
 		{"stale timestamp", decisionPath("m", 0), good, now - 400, sign(now-400, good), 401},
 		{"oversized body", decisionPath("m", 0), big, now, sign(now, big), 413},
 		{"malformed body", decisionPath("m", 0), []byte(`{"protocol":1,`), now, sign(now, []byte(`{"protocol":1,`)), 400},
-		{"missing fields", decisionPath("m", 0), []byte(`{"protocol":1}`), now, sign(now, []byte(`{"protocol":1}`)), 400},
-		{"unknown game", "/v1/games/chess/matches/m/turns/0/decision", good, now,
-			Sign([]byte("secret"), now, "POST", "/tavern/v1/games/chess/matches/m/turns/0/decision", good), 404},
+		{"no choices and no seat", decisionPath("m", 0), []byte(`{"protocol":1}`), now, sign(now, []byte(`{"protocol":1}`)), 400},
 	}
 	for _, c := range cases {
 		if got := raw(t, r, "POST", c.path, c.body, c.ts, c.sig); got != c.status {
@@ -226,8 +224,12 @@ func TestBotInvitationRoundAndEvents(t *testing.T) {
 	if err := r.Call(ctx, "POST", "/v1/games/liars_bar/invitations", Invitation{Protocol: 1, Seq: r.NextSeq(), Game: "liars_bar", MatchID: "m", SeatsLeft: 2}, &inv); err != nil || !inv.Accept {
 		t.Fatalf("invitation: %v %v", inv, err)
 	}
-	if err := r.Call(ctx, "POST", "/v1/games/bullet_poker/invitations", Invitation{Protocol: 1, Seq: r.NextSeq(), Game: "bullet_poker", MatchID: "m2", SeatsLeft: 2}, &inv); err != nil || inv.Accept {
-		t.Fatalf("invitation to an unplayed game: %v %v", inv, err)
+	// A game without a strategy is played from choices (section 七).
+	if err := r.Call(ctx, "POST", "/v1/games/chess/invitations", Invitation{Protocol: 1, Seq: r.NextSeq(), Game: "chess", MatchID: "m2", SeatsLeft: 2}, &inv); err != nil || !inv.Accept {
+		t.Fatalf("invitation to a game without a strategy: %v %v", inv, err)
+	}
+	if err := r.Call(ctx, "POST", "/v1/games/liars_bar/invitations", Invitation{Protocol: 1, Seq: r.NextSeq(), Game: "liars_bar", MatchID: "m3", SeatsLeft: 0}, &inv); err != nil || inv.Accept {
+		t.Fatalf("invitation to a full table: %v %v", inv, err)
 	}
 	rs := RoundStart{Common: Common{Protocol: 1, Seq: r.NextSeq(), Game: "liars_bar", MatchID: "m"}, Round: 1, Private: json.RawMessage(`{"hand":["Q","K"]}`)}
 	if err := r.Call(ctx, "PUT", "/v1/games/liars_bar/matches/m/rounds/1", rs, nil); err != nil {

@@ -3,6 +3,7 @@ package tavern
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -87,7 +88,7 @@ func decodeBulletPokerEvent(raw json.RawMessage) (bulletpoker.Event, error) {
 		}
 	}
 	if !found {
-		return e, fmt.Errorf("%w: unknown bullet_poker event %q", ErrBadRequest, w.Type)
+		return e, fmt.Errorf("%w: %w: bullet_poker %q", ErrBadRequest, errUnknownEvent, w.Type)
 	}
 	if w.Seat < -1 || w.Seat >= bulletpoker.MaxPlayers {
 		return e, bad("seat", w.Seat)
@@ -172,6 +173,9 @@ func BulletPokerView(d *Decision) (bulletpoker.View, error) {
 	}
 	for _, raw := range d.Log {
 		e, err := decodeBulletPokerEvent(raw)
+		if errors.Is(err, errUnknownEvent) {
+			continue // a newer dealer's event: nothing we fold
+		}
 		if err != nil {
 			return bulletpoker.View{}, err
 		}
@@ -210,16 +214,22 @@ func checkBulletPokerEvent(v *bulletpoker.View, e bulletpoker.Event, players int
 	return nil
 }
 
+// Decide answers from our dealer's setup and log when the request has
+// them, otherwise from the board (bulletPokerBoardView). The strategy
+// chooses among the offered ids it understands; a switch is weighed only
+// when its offer card is known.
 func (p *bulletPokerPlayer) Decide(ctx context.Context, d *Decision) (Reply, error) {
-	v, err := BulletPokerView(d)
+	v, err := bulletPokerDecisionView(d)
 	if err != nil {
 		return Reply{}, err
 	}
 	var legal []bulletpoker.Action
 	for _, c := range d.Choices {
-		if a, err := bulletpoker.ParseAction(c.ID); err == nil {
-			legal = append(legal, a)
+		a, err := bulletpoker.ParseAction(c.ID)
+		if err != nil || (a.Kind == bulletpoker.Switch && a.Offer >= v.NOffers) {
+			continue
 		}
+		legal = append(legal, a)
 	}
 	if len(legal) == 0 {
 		return Reply{}, fmt.Errorf("%w: no choice id we understand", ErrBadRequest)
@@ -235,6 +245,25 @@ func (p *bulletPokerPlayer) Decide(ctx context.Context, d *Decision) (Reply, err
 		return Reply{}, err
 	}
 	return Reply{Choice: a.String()}, nil
+}
+
+// bulletPokerDecisionView is the seat's View: from our setup and log when
+// present and readable, else from the board.
+func bulletPokerDecisionView(d *Decision) (bulletpoker.View, error) {
+	if d.You == nil {
+		return bulletpoker.View{}, fmt.Errorf("%w: you missing", ErrBadRequest)
+	}
+	if len(d.Setup) > 0 {
+		v, err := BulletPokerView(d)
+		if err == nil {
+			return v, nil
+		}
+		if bv, berr := bulletPokerBoardView(d); berr == nil {
+			return bv, nil
+		}
+		return v, err
+	}
+	return bulletPokerBoardView(d)
 }
 
 // bulletPokerTable is a dealer's bullet_poker match.

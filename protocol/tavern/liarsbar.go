@@ -3,6 +3,7 @@ package tavern
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -43,6 +44,9 @@ func LiarsBarView(d *Decision) (liarsbar.View, error) {
 	}
 	for _, raw := range d.Log {
 		e, err := decodeLiarsBarEvent(raw)
+		if errors.Is(err, errUnknownEvent) {
+			continue // a newer dealer's event: nothing we fold
+		}
 		if err != nil {
 			return liarsbar.View{}, err
 		}
@@ -51,36 +55,128 @@ func LiarsBarView(d *Decision) (liarsbar.View, error) {
 	return v, nil
 }
 
+// Decide answers from our dealer's setup and log when the request has
+// them, otherwise from the board (liarsBarBoardView). The strategy chooses
+// among the offered choices it understands, each as the canonical action
+// over the sorted hand (a dealer may list equal cards under other
+// indices); its intent goes back to the offered id with the same cards.
+// An id of a mode we do not know is never chosen by the strategy.
 func (p *liarsBarPlayer) Decide(ctx context.Context, d *Decision) (Reply, error) {
-	v, err := LiarsBarView(d)
+	v, hand, err := liarsBarDecisionView(d)
 	if err != nil {
 		return Reply{}, err
 	}
-	var legal []liarsbar.Action
-	for _, c := range d.Choices {
-		a, err := liarsbar.ParseAction(c.ID)
-		if err != nil {
-			continue // an id of a mode we do not know: never chosen
-		}
-		legal = append(legal, a)
-	}
-	if len(d.Choices) > 0 && len(legal) == 0 {
-		return Reply{}, fmt.Errorf("%w: no choice id we understand", ErrBadRequest)
-	}
 	if len(d.Choices) == 0 {
-		legal = liarsBarLegalFromView(&v, d.Ask)
+		legal := liarsBarLegalFromView(&v, d.Ask)
 		if len(legal) == 0 {
 			return Reply{}, fmt.Errorf("%w: nothing to decide from this view", ErrBadRequest)
 		}
+		a, err := decideFresh(ctx, d, p.spec, lbstrat.New, &v, legal, legal[0])
+		if err != nil {
+			return Reply{}, err
+		}
+		return liarsBarActionReply(a), nil
+	}
+	offers := liarsBarOffers(&v, hand, d.Choices)
+	if len(offers) == 0 {
+		return Reply{}, fmt.Errorf("%w: no choice id we understand with this view", ErrBadRequest)
+	}
+	legal := make([]liarsbar.Action, 0, len(offers))
+	for _, o := range offers {
+		legal = append(legal, o.a)
 	}
 	a, err := decideFresh(ctx, d, p.spec, lbstrat.New, &v, legal, legal[0])
 	if err != nil {
 		return Reply{}, err
 	}
-	if len(d.Choices) > 0 {
-		return Reply{Choice: a.String()}, nil
+	for _, o := range offers {
+		if o.a == a {
+			return Reply{Choice: o.id}, nil
+		}
 	}
-	return liarsBarActionReply(a), nil
+	return Reply{}, fmt.Errorf("strategy %s chose %v, not offered", p.spec, a)
+}
+
+// liarsBarDecisionView is the seat's View and its hand in the dealer's
+// order: from our setup and log when present and readable, else from the
+// board.
+func liarsBarDecisionView(d *Decision) (liarsbar.View, []liarsbar.Card, error) {
+	if d.You == nil {
+		return liarsbar.View{}, nil, fmt.Errorf("%w: you missing", ErrBadRequest)
+	}
+	if len(d.Setup) > 0 {
+		v, err := LiarsBarView(d)
+		if err == nil {
+			return v, v.MyHand(), nil
+		}
+		if _, _, berr := liarsBarBoardView(d); berr != nil {
+			return liarsbar.View{}, nil, err
+		}
+	}
+	return liarsBarBoardView(d)
+}
+
+// lbOffer is an offered choice as the strategy sees it: the canonical
+// action of the same meaning over the View's sorted hand.
+type lbOffer struct {
+	id string
+	a  liarsbar.Action
+}
+
+// liarsBarOffers maps the offered ids to canonical actions: a play's
+// indices name cards of hand (the dealer's order), and the play becomes
+// the lowest sorted-hand positions of those cards; an aim must name a seat
+// at the table. Ids we cannot read (another mode's) or whose cards we do
+// not know are left out; the first id of each meaning is kept.
+func liarsBarOffers(v *liarsbar.View, hand []liarsbar.Card, choices []Choice) []lbOffer {
+	var out []lbOffer
+	for _, c := range choices {
+		a, err := liarsbar.ParseAction(c.ID)
+		if err != nil {
+			continue
+		}
+		switch a.Kind {
+		case liarsbar.Play:
+			var want [liarsbar.NumCards]int8
+			ok := true
+			for i := range liarsbar.MaxHand {
+				if a.Cards&(1<<i) == 0 {
+					continue
+				}
+				if i >= len(hand) {
+					ok = false
+					break
+				}
+				want[hand[i]]++
+			}
+			if !ok {
+				continue
+			}
+			a = canonicalPlay(v, &want)
+		case liarsbar.Aim:
+			if int(a.Target) >= v.Rules.Players {
+				continue
+			}
+		}
+		if !slices.ContainsFunc(out, func(o lbOffer) bool { return o.a == a }) {
+			out = append(out, lbOffer{id: c.ID, a: a})
+		}
+	}
+	return out
+}
+
+// canonicalPlay is the play of want[c] cards of each kind c at the lowest
+// positions of v's sorted hand, the form our strategies build.
+func canonicalPlay(v *liarsbar.View, want *[liarsbar.NumCards]int8) liarsbar.Action {
+	a := liarsbar.Action{Kind: liarsbar.Play, Target: sim.NoSeat}
+	var took [liarsbar.NumCards]int8
+	for i, c := range v.MyHand() {
+		if took[c] < want[c] {
+			took[c]++
+			a.Cards |= 1 << i
+		}
+	}
+	return a
 }
 
 // liarsBarLegalFromView lists the actions a seat may take when the dealer

@@ -171,7 +171,7 @@ func decodeLiarsBarEvent(raw json.RawMessage) (liarsbar.Event, error) {
 		e.Kind = liarsbar.EvGameOver
 		err = seat(w.Winner, "winner", &e.Seat)
 	default:
-		return e, fmt.Errorf("%w: unknown liars_bar event %q", ErrBadRequest, w.Type)
+		return e, fmt.Errorf("%w: %w: liars_bar %q", ErrBadRequest, errUnknownEvent, w.Type)
 	}
 	return e, err
 }

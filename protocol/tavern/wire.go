@@ -81,6 +81,10 @@ type Decision struct {
 	// whole match.
 	Base json.RawMessage   `json:"base,omitempty"`
 	Log  []json.RawMessage `json:"log,omitempty"`
+	// Board is the whole body as read off the wire, for the per-game
+	// readers of board fields a dealer other than ours may send (see
+	// board.go); nil for a Decision built in code.
+	Board map[string]json.RawMessage `json:"-"`
 }
 
 // Reply answers a decision, in the generic form (Choice) or, when the
@@ -159,6 +163,10 @@ type EventBatch struct {
 
 // ErrBadRequest reports a malformed or incomplete request body.
 var ErrBadRequest = errors.New("tavern: bad request")
+
+// errUnknownEvent marks an event type we do not know: a view builder skips
+// it (a newer dealer's event) instead of failing the request.
+var errUnknownEvent = errors.New("unknown event type")
 
 // checkCommon validates the fields every request must carry against the
 // path's game and match.

@@ -1,0 +1,130 @@
+package tavern
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"gamelab/sim"
+)
+
+func TestSayPolicy(t *testing.T) {
+	ch := func(id, say string) Choice { return Choice{ID: id, Say: say} }
+	cases := []struct {
+		name    string
+		prompt  string
+		choices []Choice
+		want    string
+	}{
+		{"truthful play with the most cards", "轮到你：扣着出 1 到 3 张牌，声称都是目标牌 K", []Choice{
+			ch("play:0", "出 Q（0 号位），声称都是 K"), ch("play:1", "出 K（1 号位），声称都是 K"),
+			ch("play:1,2", "出 K、Joker（1、2 号位），声称都是 K"), ch("play:0,1", "出 Q、K（0、1 号位），声称都是 K"),
+			ch("challenge", "质疑 奶豆 刚出的 1 张")}, "play:1,2"},
+		{"english say texts", "Your move: play 1 to 3 cards face down claiming they are all A", []Choice{
+			ch("play:0", "play Q (positions 0), claiming all are A"), ch("play:1", "play A (positions 1), claiming all are A"),
+			ch("play:0,1", "play Q, A (positions 0, 1), claiming all are A")}, "play:1"},
+		{"no truthful play: challenge", "轮到你：扣着出 1 到 3 张牌，声称都是目标牌 K", []Choice{
+			ch("play:0", "出 Q（0 号位），声称都是 K"), ch("challenge", "质疑 奶豆 刚出的 2 张")}, "challenge"},
+		{"no truthful play, no challenge: fewest cards", "轮到你：扣着出 1 到 3 张牌，声称都是目标牌 K", []Choice{
+			ch("play:0,1", "出 Q、A（0、1 号位），声称都是 K"), ch("play:1", "出 A（1 号位），声称都是 K")}, "play:1"},
+		{"an unlikely claim is challenged", "轮到你：扣着出 1 到 3 张牌，声称都是目标牌 K", []Choice{
+			ch("play:0", "出 K（0 号位），声称都是 K"), ch("play:1", "出 K（1 号位），声称都是 K"),
+			ch("play:2", "出 Joker（2 号位），声称都是 K"), ch("play:0,1,2", "出 K、K、Joker（0、1、2 号位），声称都是 K"),
+			ch("challenge", "质疑 奶豆 刚出的 3 张")}, "play:0,1,2"},
+		{"a check is free", "", []Choice{ch("check", "过牌"), ch("raise", "加注：押到 2 颗子弹"), ch("fold", "弃牌")}, "check"},
+		{"a cheap call", "", []Choice{ch("call", "跟注：押到 2 颗子弹"), ch("fold", "弃牌")}, "call"},
+		{"a dear call is folded", "", []Choice{ch("call", "call: match 6 bullets"), ch("fold", "fold and pull the trigger with your 1 bullets")}, "fold"},
+	}
+	for _, c := range cases {
+		turn := int64(1)
+		d := &Decision{Common: Common{MatchID: "m", TurnID: &turn, You: &You{Seat: 1}}, Prompt: c.prompt, Choices: c.choices}
+		got, err := SayPolicy{}.Choose(context.Background(), d)
+		if err != nil || got != c.want {
+			t.Errorf("%s: %q %v, want %q", c.name, got, err, c.want)
+		}
+	}
+	// 3 claimed + 3 held true cards exceed the 8 of a basic deck? No (6):
+	// the case above plays. With MaxTrue 5 the same claim is challenged.
+	d := &Decision{Common: Common{MatchID: "m", You: &You{}}, Prompt: "声称都是目标牌 K", Choices: []Choice{
+		ch("play:0", "出 K（0 号位），声称都是 K"), ch("play:1", "出 K（1 号位），声称都是 K"), ch("play:2", "出 Joker（2 号位），声称都是 K"),
+		ch("challenge", "质疑 奶豆 刚出的 3 张")}}
+	if got, _ := (SayPolicy{MaxTrue: 5}).Choose(context.Background(), d); got != "challenge" {
+		t.Errorf("claim of 3 with 3 held and MaxTrue 5: %q, want challenge", got)
+	}
+}
+
+// panicPlayer trips over every request.
+type panicPlayer struct{}
+
+func (panicPlayer) Decide(ctx context.Context, d *Decision) (Reply, error) {
+	_, err := within(ctx, Reply{}, func() Reply { panic("crafted") })
+	return Reply{Choice: "invented"}, err
+}
+
+// inventingPlayer answers an id nobody offered.
+type inventingPlayer struct{}
+
+func (inventingPlayer) Decide(context.Context, *Decision) (Reply, error) {
+	return Reply{Choice: "play:0"}, nil
+}
+
+// TestGenericFallbackLoggedOncePerMatch: a Player that fails (panics, or
+// answers an id not offered) never fails the request; the generic policy
+// answers, and says so once per match in the log.
+func TestGenericFallbackLoggedOncePerMatch(t *testing.T) {
+	for name, p := range map[string]Player{"panic": panicPlayer{}, "invented id": inventingPlayer{}} {
+		var buf bytes.Buffer
+		b := &Bot{Secret: []byte("secret"), Players: map[string]Player{GameLiarsBar: p}, Log: slog.New(slog.NewTextHandler(&buf, nil))}
+		r := newRemote(t, b)
+		for i, match := range []string{"m1", "m1", "m1", "m2"} {
+			body := decisionBody(int64(i+1), int64(i), match)
+			body["choices"] = []map[string]string{{"id": "play:2", "say": "出 K（2 号位），声称都是 K"}, {"id": "challenge", "say": "质疑 奶豆 刚出的 1 张"}}
+			var rep Reply
+			if err := r.Call(context.Background(), "POST", decisionPath(match, int64(i)), body, &rep); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if rep.Choice != "play:2" {
+				t.Errorf("%s: %q, want the truthful play:2", name, rep.Choice)
+			}
+		}
+		if n := strings.Count(buf.String(), "generic policy"); n != 2 {
+			t.Errorf("%s: %d generic notes for 2 matches, want 2:\n%s", name, n, buf.String())
+		}
+	}
+}
+
+// TestUnknownEventSkipped: one unknown event type in our dealer's log is
+// skipped; the strategy still decides from the rest.
+func TestUnknownEventSkipped(t *testing.T) {
+	tb, err := NewTable(GameLiarsBar, "basic", 4, 5, "random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := tb.Next()[0]
+	d := (&Dealer{MatchID: "m"}).request(tb, SeatPlayer{Name: "x", Bot: &Remote{}}, seat)
+	d.Log = append(d.Log, json.RawMessage(`{"type":"emote","round":1,"seat":0}`))
+	v, _, err := liarsBarDecisionView(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.HandLen != 5 || v.Seat != sim.Seat(seat) || len(d.Setup) == 0 {
+		t.Errorf("view from our log with an unknown event: %+v", v)
+	}
+	p, _ := NewPlayer(GameLiarsBar, "honest")
+	rep, err := p.Decide(context.Background(), d)
+	if err != nil || !hasChoice(d.Choices, rep.Choice) {
+		t.Errorf("decision %+v %v", rep, err)
+	}
+}
+
+// newRemote serves b on 127.0.0.1 and returns a dealer's handle on it.
+func newRemote(t *testing.T, b *Bot) *Remote {
+	t.Helper()
+	srv := httptest.NewServer(b.Handler("/tavern"))
+	t.Cleanup(srv.Close)
+	return &Remote{BaseURL: srv.URL + "/tavern", Secret: b.Secret}
+}
