@@ -3,7 +3,6 @@ package tavern
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -49,8 +48,7 @@ type Bot struct {
 	Log *slog.Logger
 
 	mu      sync.Mutex
-	seen    map[int64]*answer // by seq, for idempotent replays
-	maxSeq  int64
+	streams map[streamKey]*stream // answers by seq, for idempotent replays (seq.go)
 	matches map[string]*MatchLog
 }
 
@@ -65,18 +63,6 @@ type MatchLog struct {
 	Events  []json.RawMessage
 	Updated time.Time
 }
-
-// answer is a cached response to one seq.
-type answer struct {
-	bodyHash [32]byte
-	done     chan struct{}
-	status   int
-	body     []byte
-}
-
-// seqWindow bounds how many past answers are kept; a seq further back than
-// this that was never seen is refused with 409.
-const seqWindow = 4096
 
 // Handler serves the four endpoints under base (e.g. "/tavern").
 func (b *Bot) Handler(base string) http.Handler {
@@ -153,71 +139,6 @@ func decode(body []byte, v any) error {
 	return nil
 }
 
-// once runs handle for a seq at most once: a replayed seq with the same
-// body gets the same answer, with a different body 409; a seq back at 1
-// with a different body, or after the window of remembered seqs has moved
-// past 1, is a dealer restart and clears the memory.
-func (b *Bot) once(w http.ResponseWriter, seq int64, body []byte, handle func() (int, any)) {
-	h := sha256.Sum256(body)
-	b.mu.Lock()
-	if b.seen == nil {
-		b.seen = map[int64]*answer{}
-		b.matches = map[string]*MatchLog{}
-	}
-	if seq == 1 && b.restarted(h) {
-		b.logger().Info("dealer restarted (seq back to 1)")
-		b.seen = map[int64]*answer{}
-		b.matches = map[string]*MatchLog{}
-		b.maxSeq = 0
-	}
-	if a, ok := b.seen[seq]; ok {
-		b.mu.Unlock()
-		if a.bodyHash != h {
-			b.httpError(w, http.StatusConflict, fmt.Sprintf("seq %d was already used for another request", seq))
-			return
-		}
-		<-a.done
-		b.writeRaw(w, a.status, a.body)
-		return
-	}
-	if seq <= b.maxSeq-seqWindow {
-		b.mu.Unlock()
-		b.httpError(w, http.StatusConflict, fmt.Sprintf("seq %d is too old", seq))
-		return
-	}
-	a := &answer{bodyHash: h, done: make(chan struct{})}
-	b.seen[seq] = a
-	if seq > b.maxSeq {
-		b.maxSeq = seq
-		for s := range b.seen {
-			if s <= b.maxSeq-seqWindow {
-				delete(b.seen, s)
-			}
-		}
-	}
-	b.mu.Unlock()
-
-	status, v := handle()
-	out, err := json.Marshal(v)
-	if err != nil {
-		status, out = http.StatusInternalServerError, []byte(`{"error":"cannot encode reply"}`)
-	}
-	a.status, a.body = status, out
-	close(a.done)
-	b.writeRaw(w, status, out)
-}
-
-// restarted reports whether a request with seq 1 and body hash h starts a
-// new dealer run: seq 1 was answered for another body, or it is so far
-// behind the latest seq that it is no longer remembered (a long run).
-// Called with b.mu held.
-func (b *Bot) restarted(h [32]byte) bool {
-	if a, ok := b.seen[1]; ok {
-		return a.bodyHash != h
-	}
-	return 1 <= b.maxSeq-seqWindow
-}
-
 // writeRaw answers status with a JSON body. A failed write means the
 // dealer hung up: there is nobody left to tell, so it is only logged.
 func (b *Bot) writeRaw(w http.ResponseWriter, status int, body []byte) {
@@ -241,7 +162,7 @@ func (b *Bot) invitation(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, hasSeats := decodeFields(body)["seats_left"]
-	b.once(w, inv.Seq, body, func() (int, any) {
+	b.once(w, streamKey{match: inv.MatchID, seat: -1}, inv.Seq, body, func() (int, any) {
 		// Every game is played: ours by their strategy, others from
 		// choices by the generic policy. Only a full table is declined.
 		accept := inv.SeatsLeft > 0 || !hasSeats
@@ -263,6 +184,9 @@ func decodeFields(body []byte) map[string]json.RawMessage {
 const matchTTL = 6 * time.Hour
 
 func (b *Bot) match(id, game string) *MatchLog {
+	if b.matches == nil {
+		b.matches = map[string]*MatchLog{}
+	}
 	m := b.matches[id]
 	if m == nil {
 		for k, old := range b.matches {
@@ -285,16 +209,13 @@ func (b *Bot) roundStart(w http.ResponseWriter, r *http.Request) {
 		b.httpError(w, http.StatusBadRequest, "round must be a whole number")
 		return
 	}
-	var rs RoundStart
-	if err := decode(body, &rs); err != nil {
+	rs, err := readDecision(body) // the common fields, leniently
+	if err != nil {
 		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if err := checkCommon(&rs.Common, game, matchID); err != nil {
-		b.httpError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	b.once(w, rs.Seq, body, func() (int, any) {
+	rs.MatchID = matchID
+	b.once(w, keyOf(&rs.Common), rs.Seq, body, func() (int, any) {
 		b.mu.Lock()
 		b.match(matchID, game).Rounds[round] = bytes.Clone(rs.Private)
 		b.mu.Unlock()
@@ -305,19 +226,18 @@ func (b *Bot) roundStart(w http.ResponseWriter, r *http.Request) {
 func (b *Bot) events(w http.ResponseWriter, r *http.Request) {
 	body := rawBody(r)
 	game, matchID := r.PathValue("game"), r.PathValue("match")
-	var eb EventBatch
-	if err := decode(body, &eb); err != nil {
+	eb, err := readDecision(body) // the common fields, leniently
+	if err != nil {
 		b.httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if err := checkCommon(&eb.Common, game, matchID); err != nil {
-		b.httpError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	b.once(w, eb.Seq, body, func() (int, any) {
+	eb.MatchID = matchID
+	var events []json.RawMessage
+	_ = json.Unmarshal(eb.Board["events"], &events) // no list: nothing to log
+	b.once(w, keyOf(&eb.Common), eb.Seq, body, func() (int, any) {
 		b.mu.Lock()
 		m := b.match(matchID, game)
-		m.Events = append(m.Events, eb.Events...)
+		m.Events = append(m.Events, events...)
 		b.mu.Unlock()
 		return http.StatusOK, struct{}{}
 	})
@@ -396,13 +316,7 @@ func (b *Bot) decision(w http.ResponseWriter, r *http.Request) {
 		b.logger().Info("decision", "game", game, "match", matchID, "turn", turn, "ask", d.Ask, "choice", reply.Choice, "action", reply.Action)
 		return http.StatusOK, reply
 	}
-	if d.Seq < 1 {
-		// No seq to de-duplicate by: answer without caching.
-		status, v := decide()
-		b.writeRaw(w, status, mustJSON(v))
-		return
-	}
-	b.once(w, d.Seq, body, decide)
+	b.once(w, keyOf(&d.Common), d.Seq, body, decide)
 }
 
 // decide asks the game's Player; a non-nil error says why the generic
@@ -435,9 +349,6 @@ func (b *Bot) generic() ChoicePolicy {
 // noteGeneric logs the first generic decision of a match, with why.
 func (b *Bot) noteGeneric(game, matchID string, why error) {
 	b.mu.Lock()
-	if b.matches == nil {
-		b.matches = map[string]*MatchLog{}
-	}
 	m := b.match(matchID, game)
 	first := !m.Generic
 	m.Generic = true
