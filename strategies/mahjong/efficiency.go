@@ -14,6 +14,7 @@ import (
 // when it can and kans when that does not cost shanten.
 type Efficiency struct {
 	Call, Riichi float64
+	discards     mahjong.Discards // reused by bestDiscard
 }
 
 func (e *Efficiency) Reset() {}
@@ -98,6 +99,8 @@ func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *r
 	// unless danger decides, and then shanten alone breaks the tie).
 	var byKind [mahjong.NumKinds]discardScore
 	var seen [mahjong.NumKinds]bool
+	an := &e.discards
+	an.Reset(&c, melds)
 	minSh := 99
 	for _, a := range legal {
 		if a.Kind != mahjong.ActDiscard {
@@ -108,17 +111,13 @@ func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *r
 			continue
 		}
 		seen[k] = true
-		c[k]--
-		sh := mahjong.Shanten(&c, melds)
-		c[k]++
+		sh := an.Shanten(k)
 		byKind[k] = discardScore{shanten: sh, count: -1}
 		minSh = min(minSh, sh)
 	}
 	for k := range byKind {
 		if seen[k] && byKind[k].shanten == minSh {
-			c[k]--
-			_, _, n := mahjong.Improvements(&c, melds, &vis)
-			c[k]++
+			_, _, n := an.Ukeire(mahjong.Tile(k), &vis)
 			byKind[k].count = n
 		}
 	}

@@ -1,0 +1,165 @@
+package mahjong
+
+// Discards answers, for one hand of 14−3·melds concealed tiles, the
+// shanten and the ukeire after each discard, sharing the work that does
+// not depend on the discard: the four group ids of the hand, the ids of
+// each group with one tile more (one per drawable kind) and the counts of
+// the special forms are computed once, so a discard costs one group
+// lookup for its shanten and, for its ukeire, one lookup per kind of its
+// own group plus one table product per other kind. A bot's decision asks
+// Shanten for every discard and Ukeire only for the best few. The answers
+// equal Shanten and Improvements of the hand without the discard. The
+// zero value is empty: call Reset first. Discards allocates nothing.
+type Discards struct {
+	h        [34]uint8
+	melds, k int
+	base     [4]uint8  // group ids of the hand
+	minus    [34]uint8 // id of kind d's group with one d less (valid when h[d] > 0)
+	plus     [34]uint8 // id of kind w's group with one w more (valid when havePlus and h[w] < 4)
+	havePlus bool
+	// special forms of the 13-tile hands: counts of the full hand
+	n, pairs, kinds, yk, ypairs int
+}
+
+// Reset analyses the hand c (14−3·melds concealed tiles, at most 4 a
+// kind) with melds melds made.
+func (a *Discards) Reset(c *[34]uint8, melds int) {
+	st, ht := tables()
+	a.h = *c
+	a.melds = melds
+	a.k = (4 - melds) & 7
+	a.havePlus = false
+	for g := 0; g < 4; g++ {
+		a.base[g] = groupIDOf(st, ht, &a.h, g)
+	}
+	a.n, a.pairs, a.kinds, a.yk, a.ypairs = 0, 0, 0, 0, 0
+	for kk, x := range a.h {
+		a.n += int(x)
+		if x == 0 {
+			continue
+		}
+		a.kinds++
+		if x >= 2 {
+			a.pairs++
+		}
+		if yaochuMask>>kk&1 != 0 {
+			a.yk++
+			if x >= 2 {
+				a.ypairs++
+			}
+		}
+		h := &a.h
+		h[kk]--
+		a.minus[kk] = groupIDOf(st, ht, h, kk/9)
+		h[kk]++
+	}
+}
+
+// afterDiscard returns the group ids, the two products and the special
+// counts (pairs, kinds, yaochu kinds, yaochu pairs) of the hand without
+// one d.
+func (a *Discards) afterDiscard(d int) (cur [4]uint8, mp, sz, p, kd, y, yp int) {
+	t := pairTabs
+	cur = a.base
+	cur[d/9] = a.minus[d]
+	mp = int(t.mp[int(cur[0])*t.nS+int(cur[1])])
+	sz = int(t.sz[int(cur[2])*t.nH+int(cur[3])])
+	p, kd, y, yp = a.pairs, a.kinds, a.yk, a.ypairs
+	switch a.h[d] {
+	case 1:
+		kd--
+		if yaochuMask>>d&1 != 0 {
+			y--
+		}
+	case 2:
+		p--
+		if yaochuMask>>d&1 != 0 {
+			yp--
+		}
+	}
+	return
+}
+
+// Shanten returns the shanten of the hand after discarding one tile of
+// kind d, which the hand must hold (Shanten of the 13−3·melds tiles left).
+func (a *Discards) Shanten(d Tile) int {
+	t := pairTabs
+	_, mp, sz, p, kd, y, yp := a.afterDiscard(int(d))
+	s := int(t.final[(mp*t.nSZ+sz)*8+a.k]) - 1
+	if a.melds == 0 && s > 0 && a.n-1 >= 13 {
+		s = min(s, 6-p+max(0, 7-kd), 13-y-min(yp, 1))
+	}
+	return s
+}
+
+// Ukeire returns, after discarding one tile of kind d (which the hand
+// must hold), the shanten, the kinds whose draw lowers it and the unseen
+// copies of them (visible may be nil): Improvements of the tiles left.
+func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSet, count int) {
+	st, ht := tables()
+	t := pairTabs
+	h := &a.h
+	if !a.havePlus {
+		a.havePlus = true
+		for w := 0; w < NumKinds; w++ {
+			if h[w] < 4 {
+				h[w]++
+				a.plus[w] = groupIDOf(st, ht, h, w/9)
+				h[w]--
+			}
+		}
+	}
+	di := int(d)
+	gd := di / 9
+	cur, mp, sz, p, kd, y, yp := a.afterDiscard(di)
+	s13 := int(t.final[(mp*t.nSZ+sz)*8+a.k]) - 1
+	n13 := a.n - 1
+	if a.melds == 0 && s13 > 0 && n13 >= 13 {
+		s13 = min(s13, 6-p+max(0, 7-kd), 13-y-min(yp, 1))
+	}
+	special := a.melds == 0 && n13+1 >= 13
+	h[di]--
+	for w := 0; w < NumKinds; w++ {
+		if h[w] >= 4 {
+			continue
+		}
+		g := w / 9
+		var id uint8
+		if g == gd {
+			h[w]++
+			id = groupIDOf(st, ht, h, g)
+			h[w]--
+		} else {
+			id = a.plus[w]
+		}
+		mpw, szw := t.withGroup(g, id, &cur, mp, sz)
+		sw := int(t.final[(mpw*t.nSZ+szw)*8+a.k]) - 1
+		if special && sw >= s13 {
+			pw, kw, yw, ypw := p, kd, y, min(yp, 1)
+			switch h[w] {
+			case 0:
+				kw++
+			case 1:
+				pw++
+			}
+			if yaochuMask>>w&1 != 0 {
+				if h[w] == 0 {
+					yw++
+				} else if h[w] == 1 {
+					ypw = 1
+				}
+			}
+			sw = min(sw, 6-pw+max(0, 7-kw), 13-yw-ypw)
+		}
+		if sw < s13 {
+			tiles |= 1 << w
+			left := 4 - int(h[w])
+			if visible != nil {
+				left -= int(visible[w])
+			}
+			count += max(0, left)
+		}
+	}
+	h[di]++
+	return s13, tiles, count
+}

@@ -1,0 +1,125 @@
+package mahjong
+
+import (
+	"fmt"
+	"testing"
+
+	"gamelab/sim"
+
+	"pgregory.net/rapid"
+)
+
+// Discards must answer exactly what Shanten and Improvements answer for
+// the hand without each discard, visible tiles or not.
+func TestDiscardsMatchImprovements(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		melds := rapid.IntRange(0, 4).Draw(t, "melds")
+		c := genHand(t, 14-3*melds)
+		var vis [34]uint8
+		if rapid.Bool().Draw(t, "visible") {
+			for k := range vis {
+				vis[k] = uint8(rapid.IntRange(0, int(4-c[k])).Draw(t, "vis"))
+			}
+		}
+		var a Discards
+		a.Reset(&c, melds)
+		for d := range c {
+			if c[d] == 0 {
+				continue
+			}
+			c[d]--
+			want := Shanten(&c, melds)
+			ws, wt, wn := Improvements(&c, melds, &vis)
+			c[d]++
+			if got := a.Shanten(Tile(d)); got != want {
+				t.Fatalf("%s discard %s: Shanten %d, want %d", countsString(&c), Tile(d), got, want)
+			}
+			s, k, n := a.Ukeire(Tile(d), &vis)
+			if s != ws || k != wt || n != wn {
+				t.Fatalf("%s discard %s: Ukeire %d %s %d, want %d %s %d", countsString(&c), Tile(d), s, k, n, ws, wt, wn)
+			}
+		}
+		if a.h != c {
+			t.Fatal("Ukeire left the hand changed")
+		}
+	})
+}
+
+func ExampleDiscards() {
+	ts, _ := ParseTiles("123m456p789s1122z5m")
+	c := CountTiles(ts)
+	var a Discards
+	a.Reset(&c, 0)
+	for _, d := range []Tile{4, 27} { // 5m, 1z
+		s, tiles, n := a.Ukeire(d, nil)
+		fmt.Printf("discard %s: shanten %d, %d tiles (%s)\n", d, s, n, tiles)
+	}
+	// Output:
+	// discard 5m: shanten 0, 4 tiles (12z)
+	// discard 1z: shanten 1, 23 tiles (34567m12z)
+}
+
+// BenchmarkDiscards is the work of one bot decision: every discard's
+// shanten, then the ukeire of the discards at the lowest.
+func BenchmarkDiscards(b *testing.B) {
+	hands := benchHands()
+	var a Discards
+	i := 0
+	for b.Loop() {
+		c := &hands[i%len(hands)]
+		i++
+		a.Reset(c, 0)
+		best := 99
+		for d := range c {
+			if c[d] > 0 {
+				best = min(best, a.Shanten(Tile(d)))
+			}
+		}
+		for d := range c {
+			if c[d] > 0 && a.Shanten(Tile(d)) == best {
+				a.Ukeire(Tile(d), nil)
+			}
+		}
+	}
+}
+
+// BenchmarkDiscardsOld is the same work through Shanten and Improvements.
+func BenchmarkDiscardsOld(b *testing.B) {
+	hands := benchHands()
+	i := 0
+	for b.Loop() {
+		c := hands[i%len(hands)]
+		i++
+		var sh [34]int
+		best := 99
+		for d := range c {
+			if c[d] > 0 {
+				c[d]--
+				sh[d] = Shanten(&c, 0)
+				c[d]++
+				best = min(best, sh[d])
+			}
+		}
+		for d := range c {
+			if c[d] > 0 && sh[d] == best {
+				c[d]--
+				Improvements(&c, 0, nil)
+				c[d]++
+			}
+		}
+	}
+}
+
+func benchHands() [][34]uint8 {
+	rng := sim.NewPCG(11)
+	var wall [136]uint8
+	for i := range wall {
+		wall[i] = uint8(i / 4)
+	}
+	hands := make([][34]uint8, 1024)
+	for i := range hands {
+		hands[i] = randomHand(&rng, &wall, 14)
+	}
+	tables()
+	return hands
+}
