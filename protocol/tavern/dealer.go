@@ -88,12 +88,13 @@ func (d *Dealer) logger() *slog.Logger {
 	return slog.New(slog.DiscardHandler)
 }
 
-func (d *Dealer) common(r *Remote, t Table, seat sim.Seat, name string, turn *int64) Common {
-	c := Common{Protocol: 1, Seq: r.NextSeq(), Game: t.Game(), MatchID: d.MatchID, ChatID: d.ChatID, TurnID: turn}
-	if seat >= 0 {
-		c.You = &You{Seat: int(seat), Name: name}
-	}
-	return c
+// common fills the fields section 五 lists for every request but the
+// invitation: protocol, seq, game, match_id, chat_id, turn_id (the
+// current turn: requests of one turn share it) and you.
+func (d *Dealer) common(r *Remote, t Table, seat sim.Seat, name string) Common {
+	turn := d.turn
+	return Common{Protocol: 1, Seq: r.NextSeq(), Game: t.Game(), MatchID: d.MatchID, ChatID: d.ChatID,
+		TurnID: &turn, You: &You{Seat: int(seat), Name: name}}
 }
 
 // Run plays one match to its end and returns its result. seats[i] sits at
@@ -109,7 +110,8 @@ func (d *Dealer) Run(ctx context.Context, t Table, seats []SeatPlayer) (sim.Resu
 	if d.Deadline <= 0 {
 		d.Deadline = 58 * time.Second
 	}
-	var humans, bots []string
+	// Arrays, never null (section 五): no humans at our table.
+	humans, bots := []string{}, []string{}
 	for _, s := range seats {
 		bots = append(bots, s.Name)
 	}
@@ -141,7 +143,7 @@ func (d *Dealer) Run(ctx context.Context, t Table, seats []SeatPlayer) (sim.Resu
 				if s.Bot == nil {
 					continue
 				}
-				rs := RoundStart{Common: d.common(s.Bot, t, sim.Seat(i), s.Name, nil), Round: r, Private: t.Private(sim.Seat(i))}
+				rs := RoundStart{Common: d.common(s.Bot, t, sim.Seat(i), s.Name), Round: r, Private: t.Private(sim.Seat(i))}
 				if err := s.Bot.Call(ctx, "PUT", fmt.Sprintf("/v1/games/%s/matches/%s/rounds/%d", t.Game(), d.MatchID, r), rs, nil); err != nil {
 					d.logger().Warn("round start not delivered", "bot", s.Name, "err", err)
 				}
@@ -200,8 +202,7 @@ func (d *Dealer) decideLocal(t Table, seat sim.Seat) Reply {
 func (d *Dealer) request(t Table, s SeatPlayer, seat sim.Seat) *Decision {
 	ask, prompt, choices := t.Ask(seat, d.Lang)
 	base, log := t.Log(seat)
-	turn := d.turn
-	return &Decision{Common: d.common(s.Bot, t, seat, s.Name, &turn), Ask: ask, Prompt: prompt, Rules: t.RulesText(d.Lang),
+	return &Decision{Common: d.common(s.Bot, t, seat, s.Name), Ask: ask, Prompt: prompt, Rules: t.RulesText(d.Lang),
 		Choices: choices, DeadlineMS: d.Deadline.Milliseconds(), Round: t.Round(), Setup: t.Setup(), Private: t.Private(seat), Base: base, Log: log}
 }
 
@@ -238,7 +239,7 @@ func (d *Dealer) flush(ctx context.Context, t Table, seats []SeatPlayer) {
 		if s.Bot == nil {
 			continue
 		}
-		eb := EventBatch{Common: d.common(s.Bot, t, sim.Seat(i), s.Name, nil), Events: evs}
+		eb := EventBatch{Common: d.common(s.Bot, t, sim.Seat(i), s.Name), Events: evs}
 		if err := s.Bot.Call(ctx, "POST", fmt.Sprintf("/v1/games/%s/matches/%s/events", t.Game(), d.MatchID), eb, nil); err != nil {
 			d.logger().Warn("events not delivered", "bot", s.Name, "err", err)
 		}

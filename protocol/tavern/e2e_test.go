@@ -82,7 +82,12 @@ func TestDealerAgainstOurBot(t *testing.T) {
 // write: it must accept every request we sign (any 401 would end in a
 // default) and answer only ids we offered.
 func TestDealerAgainstSeedFlaskBot(t *testing.T) {
+	// The first python3 with Flask: on PATH (a pyenv or venv), else the
+	// system's.
 	python := "/usr/bin/python3"
+	if p, err := exec.LookPath("python3"); err == nil && exec.Command(p, "-c", "import flask").Run() == nil {
+		python = p
+	}
 	if err := exec.Command(python, "-c", "import flask").Run(); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("python3-flask missing under CI: %v", err)
@@ -117,7 +122,14 @@ func TestDealerAgainstSeedFlaskBot(t *testing.T) {
 	// The seed's bot keeps its example secret; it is UTF-8, not ASCII.
 	secret := []byte("双方约定的密钥")
 	client := &http.Client{Timeout: 10 * time.Second}
-	games := []struct{ game, preset string }{{GameLiarsBar, "basic"}, {GameLiarsBar, "chaos"}, {GameBulletPoker, "classic"}, {GameBulletPoker, "simultaneous"}}
+	// Every mode of both games.
+	var games []struct{ game, preset string }
+	for _, p := range liarsbar.Presets() {
+		games = append(games, struct{ game, preset string }{GameLiarsBar, p})
+	}
+	for _, p := range bulletpoker.Presets() {
+		games = append(games, struct{ game, preset string }{GameBulletPoker, p})
+	}
 	for i, g := range games {
 		seats := []SeatPlayer{{Name: "flask", Bot: &Remote{BaseURL: base, Secret: secret, Client: client}}, {Name: "lab1"}, {Name: "lab2"}}
 		tb, err := NewTable(g.game, g.preset, len(seats), sim.Seed(13, uint64(i)), "random")
