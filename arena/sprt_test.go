@@ -38,9 +38,10 @@ func TestSPRTPentanomialMatchesFishtestByHand(t *testing.T) {
 	}
 	counts := [5]int{100, 400, 1000, 450, 120}
 	feedPenta(s, counts)
+	mu, v := s.Stats()
 	want := pentaLLRByHand(100, 400, 1000, 450, 120, 0, 5)
-	if got := s.LLR(); math.Abs(got-want) > 1e-9 || math.Abs(got-1.574811631560464) > 1e-9 {
-		t.Errorf("LLR %.12f, by hand %.12f", got, want)
+	if got := LLRNormalized(s.Sets(), mu, v, 2, 0, 5); math.Abs(got-want) > 1e-9 || math.Abs(got-1.574811631560464) > 1e-9 {
+		t.Errorf("moment approximation %.12f, by hand %.12f", got, want)
 	}
 	e := s.Estimate()
 	// Computed independently (Python, same formulas): Elo 7.554 ± 6.838,
@@ -90,6 +91,67 @@ func TestSPRTTrinomialFastchessVectors(t *testing.T) {
 		}
 		if got := s.LLR(); math.Abs(got-c.ll) > 0.01*c.ll {
 			t.Errorf("LLR %.4f, fastchess %.2f", got, c.ll)
+		}
+	}
+}
+
+// The exact GSPRT against fishtest's LLRcalc.LLR_normalized (its code run
+// with scipy's brentq replaced by bisection; fixed regularization 1e-3),
+// including the one-sided runs the moment approximation leaves at 0.
+func TestSPRTMatchesFishtestLLRNormalized(t *testing.T) {
+	for _, c := range []struct {
+		counts [5]int
+		want   float64
+	}{
+		{[5]int{100, 400, 1000, 450, 120}, 1.5749108199973816},
+		{[5]int{0, 30, 30, 30, 30}, 1.1135873774611489},
+		{[5]int{0, 0, 0, 0, 200}, 4.028749910752991},
+		{[5]int{200, 0, 0, 0, 0}, -4.111576210601528},
+	} {
+		s, _ := NewSPRT(0, 5, 0.05, 0.05, 2)
+		feedPenta(s, c.counts)
+		if got := s.LLR(); math.Abs(got-c.want) > 1e-6 {
+			t.Errorf("%v: LLR %.9f, fishtest %.9f", c.counts, got, c.want)
+		}
+	}
+	s, _ := NewSPRT(0, 2, 0.05, 0.05, 1)
+	for range 36433 {
+		s.AddSet([]float64{1})
+	}
+	for range 36027 {
+		s.AddSet([]float64{0})
+	}
+	for range 68692 {
+		s.AddSet([]float64{0.5})
+	}
+	if got, want := s.LLR(), 0.9232934509459172; math.Abs(got-want) > 1e-6 {
+		t.Errorf("trinomial LLR %.9f, fishtest %.9f", got, want)
+	}
+}
+
+// A candidate that wins every game accepts H1 and one that loses every
+// game accepts H0, for any set size (1v3 sets of four included): the
+// zero-variance case that used to print LLR 0.00 and no verdict.
+func TestSPRTDecidesOneSidedRuns(t *testing.T) {
+	for _, k := range []int{1, 2, 4, 24} {
+		for _, c := range []struct {
+			score   float64
+			verdict string
+		}{{1, "H1"}, {0, "H0"}} {
+			s, _ := NewSPRT(0, 5, 0.05, 0.05, k)
+			games := make([]float64, k)
+			for i := range games {
+				games[i] = c.score
+			}
+			sets := 0
+			for s.Verdict() == "" && sets < 100000 {
+				s.AddSet(games)
+				sets++
+			}
+			if s.Verdict() != c.verdict {
+				t.Errorf("k=%d all %v: verdict %q after %d sets, LLR %.3f", k, c.score, s.Verdict(), sets, s.LLR())
+			}
+			t.Logf("k=%d all %v: %s after %d sets (%d games)", k, c.score, s.Verdict(), sets, sets*k)
 		}
 	}
 }

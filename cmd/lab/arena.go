@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -41,35 +42,27 @@ replay exactly. Results do not depend on --workers.`
 // runFlags are the flags arena, sprt and tune share.
 type runFlags struct {
 	game, rules, schedule, out, shard string
-	seed                              *uint64
-	seedText                          string
+	seed                              seedFlag
 	workers                           int
 	games                             int64
 }
 
-func addRunFlags(fs interface {
-	StringVar(*string, string, string, string)
-	IntVar(*int, string, int, string)
-	Int64Var(*int64, string, int64, string)
-}, f *runFlags) {
+func addRunFlags(fs *flag.FlagSet, f *runFlags) {
 	fs.StringVar(&f.game, "game", "", "game: "+strings.Join(arena.Games(), ", ")+" (default mahjong, else the first)")
 	fs.StringVar(&f.rules, "rules", "", "rules: a preset name or a JSON rules file (default: the game's demo preset)")
-	fs.StringVar(&f.seedText, "seed", "", "root seed (default: from the clock; always printed)")
+	addSeedFlag(fs, &f.seed, "root seed")
 	fs.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "parallel games (results do not depend on it)")
 }
 
 // gameAndSeed resolves --game (noting a fallback on stderr) and --seed
-// (from the clock when empty), the first step of arena, sprt and tune.
+// (random when absent; the verbs print it), the first step of arena, sprt
+// and tune.
 func (f *runFlags) gameAndSeed(stderr io.Writer) (arena.Runner, uint64, error) {
 	r, err := resolveGame(f.game, stderr)
 	if err != nil {
 		return nil, 0, err
 	}
-	seed, err := parseSeed(f.seedText)
-	if err != nil {
-		return nil, 0, err
-	}
-	return r, seed, nil
+	return r, f.seed.resolve(nil, ""), nil
 }
 
 // resolveGame picks the game, noting a fallback on stderr.
@@ -89,18 +82,6 @@ func resolveGame(name string, stderr io.Writer) (arena.Runner, error) {
 		return nil, usagef("--game: %v", err)
 	}
 	return r, nil
-}
-
-// parseSeed reads --seed or draws one from the clock.
-func parseSeed(s string) (uint64, error) {
-	if s == "" {
-		return uint64(time.Now().UnixNano()), nil
-	}
-	v, err := strconv.ParseUint(s, 0, 64)
-	if err != nil {
-		return 0, usagef("--seed %q: not an unsigned 64-bit number", s)
-	}
-	return v, nil
 }
 
 // parsePlayers splits --players: comma-separated specs, or a JSON file

@@ -216,6 +216,28 @@ func TestSPRTVerdicts(t *testing.T) {
 	}
 }
 
+// Exit 3 without a verdict at --games, the block names the match, interim
+// blocks come every --interim sets, --json carries the exact seed as a
+// string, and an unwritable --out fails before the first game (exit 2).
+func TestSPRTExitCodesAndOutputs(t *testing.T) {
+	code, out, _ := arenaLab(t, "sprt", "--game", "coin", "--rules", "duel", "--candidate", "mid", "--baseline", "mid?strength=2.1", "--seed", "1", "--games", "40", "--interim", "5")
+	if code != 3 || !strings.Contains(out, "Results of mid vs mid?strength=2.1 (coin duel, duplicate sets of 2 games, seed 1):") ||
+		strings.Count(out, "Interim results of") != 3 || !strings.Contains(out, "no verdict after 40 games") {
+		t.Errorf("no verdict: exit %d\n%s", code, out)
+	}
+	code, out, _ = arenaLab(t, "sprt", "--game", "coin", "--rules", "duel", "--candidate", "ace", "--baseline", "weak", "--seed", "18446744073709551615", "--json")
+	var o map[string]any
+	if err := json.Unmarshal([]byte(out), &o); code != 0 || err != nil || o["seed"] != "18446744073709551615" || o["verdict"] != "H1" {
+		t.Errorf("--json: exit %d %v\n%s", code, err, out)
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	code, out, se := arenaLab(t, "sprt", "--game", "coin", "--rules", "duel", "--candidate", "ace", "--baseline", "weak", "--seed", "1", "--out", filepath.Join(file, "dir"))
+	if code != 2 || out != "" || strings.Count(se, "\n") != 1 {
+		t.Errorf("unwritable --out: exit %d, stdout %q, stderr %q", code, out, se)
+	}
+}
+
 // Tuning the coin strength against a fixed field must raise it (higher
 // strength wins more) and write a file the arena accepts.
 func TestTuneRaisesCoinStrength(t *testing.T) {

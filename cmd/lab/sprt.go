@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,9 +20,14 @@ const sprtAbout = `Plays the candidate against the baseline in duplicate sets (e
 rotation of one deal; on more than two seats one candidate faces copies of
 the baseline, Mortal-style 1v3) until the generalized SPRT in the
 normalized-Elo model (fishtest/fastchess) crosses a bound, then prints the
-fastchess report block. Exit 0 when H1 is accepted (the candidate is at
-least elo1 better) or no verdict is reached within --games, 1 when H0 is
-accepted.`
+fastchess report block, headed "Results of CANDIDATE vs BASELINE (...)".
+On long runs an interim block follows every --interim sets. The LLR is
+fishtest's exact GSPRT with its regularization, so a candidate that wins
+(or loses) every game decides too.
+
+Exit codes: 0 H1 accepted (the candidate is at least elo1 better), 1 H0
+accepted, 3 no verdict within --games, 2 bad input or a run-time error.
+--out is checked writable before the first game.`
 
 // sprtOutcome is what sprt.json holds (and lab report plots).
 type sprtOutcome struct {
@@ -29,7 +35,9 @@ type sprtOutcome struct {
 	Rules     string     `json:"rules"`
 	Candidate string     `json:"candidate"`
 	Baseline  string     `json:"baseline"`
-	Seed      uint64     `json:"seed"`
+	Seed      string     `json:"seed"`        // exact, decimal
+	SeedNum   uint64     `json:"seed_number"` // the same as a JSON number: readers decoding float64 round it above 2^53
+	SetSize   int        `json:"set_size"`
 	Elo0      float64    `json:"elo0"`
 	Elo1      float64    `json:"elo1"`
 	Alpha     float64    `json:"alpha"`
@@ -62,8 +70,13 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	beta := fs.Float64("beta", 0.05, "type II error")
 	fs.Int64Var(&f.games, "games", 40000, "stop without a verdict after this many games")
 	fs.StringVar(&f.out, "out", "", "write sprt.json (report block, LLR after each set) into this directory for lab report")
+	asJSON := fs.Bool("json", false, "print the outcome (sprt.json's content) as JSON on stdout instead of the block")
+	interim := fs.Int64("interim", 1000, "print an interim block every this many sets (0: none)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *interim < 0 {
+		return usagef("--interim %d: want 0 or a positive count of sets", *interim)
 	}
 	if *cand == "" || *base == "" {
 		return usagef("sprt: --candidate and --baseline are required")
@@ -87,31 +100,77 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if f.games < 1 {
 		return usagef("--games %d: want a positive count", f.games)
 	}
-	fmt.Fprintf(stderr, "lab sprt: %s %s, %s vs %s, seed %d (replay with --seed %d)\n", m.Game(), m.RulesName(), m.Players()[0], m.Players()[1], seed, seed)
-	out, err := playSPRT(ctx, m, sched, test, sched.RoundUp(f.games), f.workers, true)
-	if err != nil {
-		return arenaInputError(err)
-	}
-	out.Game, out.Rules, out.Seed = m.Game(), m.RulesName(), seed
-	out.Candidate, out.Baseline = m.Players()[0], m.Players()[1]
-	fmt.Fprint(arenaStdout, out.Block)
 	if f.out != "" {
-		if err := os.MkdirAll(f.out, 0o755); err != nil {
-			return err
-		}
-		if err := writeJSONFile(filepath.Join(f.out, "sprt.json"), out); err != nil {
+		if err := checkWritableDir(f.out); err != nil {
 			return err
 		}
 	}
+	fmt.Fprintf(stderr, "lab sprt: %s %s, %s vs %s, seed %d (replay with --seed %d)\n", m.Game(), m.RulesName(), m.Players()[0], m.Players()[1], seed, seed)
+	head := fmt.Sprintf("%s vs %s (%s %s, duplicate sets of %d games, seed %d)", m.Players()[0], m.Players()[1], m.Game(), m.RulesName(), sched.SetSize(), seed)
+	interimOut := arenaStdout
+	if *asJSON {
+		interimOut = stderr
+	}
+	onInterim := func(t *arena.SPRT) {
+		fmt.Fprintf(interimOut, "Interim results of %s after %d sets:\n%s\n", head, t.Sets(), t.Block())
+	}
+	if *interim == 0 {
+		onInterim = nil
+	}
+	out, err := playSPRT(ctx, m, sched, test, sched.RoundUp(f.games), f.workers, true, *interim, onInterim)
+	if err != nil {
+		if err = arenaInputError(err); errors.As(err, new(*usageError)) {
+			return err
+		}
+		return &exitError{code: 2, msg: "sprt: " + arenaOneLine(err.Error())}
+	}
+	out.Game, out.Rules, out.Seed, out.SeedNum, out.SetSize = m.Game(), m.RulesName(), seedText(seed), seed, int(sched.SetSize())
+	out.Candidate, out.Baseline = m.Players()[0], m.Players()[1]
+	out.Block = "Results of " + head + ":\n" + out.Block
+	if *asJSON {
+		enc := json.NewEncoder(arenaStdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return &exitError{code: 2, msg: "sprt: " + err.Error()}
+		}
+	} else {
+		fmt.Fprint(arenaStdout, out.Block)
+	}
+	if f.out != "" {
+		if err := writeJSONFile(filepath.Join(f.out, "sprt.json"), out); err != nil {
+			return &exitError{code: 2, msg: "sprt: " + err.Error()}
+		}
+	}
+	verdict := fmt.Sprintf("no verdict after %d games", out.Games)
+	code := 3
 	switch out.Verdict {
 	case "H0":
-		return &exitError{code: 1, msg: fmt.Sprintf("sprt: H0 accepted: %s is not %g nElo better than %s", out.Candidate, *elo1, out.Baseline)}
+		verdict, code = fmt.Sprintf("H0 accepted: %s is not %g nElo better than %s", out.Candidate, *elo1, out.Baseline), 1
 	case "H1":
-		fmt.Fprintf(arenaStdout, "H1 accepted: %s is stronger\n", out.Candidate)
-	default:
-		fmt.Fprintf(arenaStdout, "no verdict after %d games\n", out.Games)
+		verdict, code = fmt.Sprintf("H1 accepted: %s is stronger than %s", out.Candidate, out.Baseline), 0
 	}
-	return nil
+	if !*asJSON {
+		fmt.Fprintln(arenaStdout, verdict)
+	}
+	if code == 0 {
+		return nil
+	}
+	return &exitError{code: code, msg: "sprt: " + verdict}
+}
+
+// checkWritableDir creates dir if needed and proves a file can be written
+// in it, so a run does not fail at its end (bad input: exit 2).
+func checkWritableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return usagef("--out: %v", err)
+	}
+	f, err := os.CreateTemp(dir, ".lab-check-*")
+	if err != nil {
+		return usagef("--out %s: not writable: %v", dir, err)
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }
 
 var errStop = errors.New("sprt: bound crossed")
@@ -119,7 +178,8 @@ var errStop = errors.New("sprt: bound crossed")
 // playSPRT feeds sets to the test in order and, with stop, ends at the
 // first set where a bound is crossed, so the verdict does not depend on
 // workers.
-func playSPRT(ctx context.Context, m arena.Match, sched *arena.Schedule, test *arena.SPRT, games int64, workers int, stop bool) (sprtOutcome, error) {
+// With every > 0 and interim, interim is called after every that many sets.
+func playSPRT(ctx context.Context, m arena.Match, sched *arena.Schedule, test *arena.SPRT, games int64, workers int, stop bool, every int64, interim func(*arena.SPRT)) (sprtOutcome, error) {
 	k := int(sched.SetSize())
 	scores := make([]float64, 0, k)
 	var trace []float64
@@ -138,6 +198,9 @@ func playSPRT(ctx context.Context, m arena.Match, sched *arena.Schedule, test *a
 		trace = append(trace, test.LLR())
 		if stop && test.Verdict() != "" {
 			return errStop
+		}
+		if interim != nil && every > 0 && test.Sets()%every == 0 && test.Sets()*int64(k) < games {
+			interim(test)
 		}
 		return nil
 	})

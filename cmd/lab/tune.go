@@ -164,7 +164,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	sched, _ := arena.NewSchedule("duplicate", m.Seats(), 2, arenaSeed(seed, 1<<62))
 	test, _ := arena.NewSPRT(0, 5, 0.05, 0.05, m.Seats())
 	evalGames := sched.RoundUp(max(f.games-tuneGames, seats))
-	if _, err := playSPRT(ctx, m, sched, test, evalGames, f.workers, false); err != nil {
+	if _, err := playSPRT(ctx, m, sched, test, evalGames, f.workers, false, 0, nil); err != nil {
 		return arenaInputError(err)
 	}
 	e := test.Estimate()
