@@ -46,6 +46,17 @@ type Bot struct {
 	Now func() time.Time
 	// Log receives structured logs; nil discards them.
 	Log *slog.Logger
+	// BodyTimeout bounds reading a request's body once its headers are in
+	// (0 means 10 s): a client that trickles its body cannot hold a
+	// connection. The server's ReadHeaderTimeout bounds the headers.
+	BodyTimeout time.Duration
+	// SignedBase is the base path as the dealer signs it, when a proxy in
+	// between rewrites the path (e.g. the dealer calls
+	// https://host/tavern/v1/… and the tunnel forwards /v1/… to the bot,
+	// served with Handler("")). Empty means the path the bot receives is
+	// the one signed, as the seed's recommended setup (a tunnel exposing
+	// only the prefix) keeps it.
+	SignedBase string
 
 	mu      sync.Mutex
 	streams map[streamKey]*stream // answers by seq, for idempotent replays (seq.go)
@@ -72,17 +83,28 @@ func (b *Bot) Handler(base string) http.Handler {
 	mux.HandleFunc("PUT "+base+"/v1/games/{game}/matches/{match}/rounds/{round}", b.roundStart)
 	mux.HandleFunc("POST "+base+"/v1/games/{game}/matches/{match}/turns/{turn}/decision", b.decision)
 	mux.HandleFunc("POST "+base+"/v1/games/{game}/matches/{match}/events", b.events)
-	return b.authenticate(mux)
+	return b.authenticate(base, mux)
 }
 
 type bodyKey struct{}
 
 // authenticate reads the body (at most MaxBody bytes, else 413) and checks
 // the signature over the raw bytes before anything is parsed (else 401).
-func (b *Bot) authenticate(next http.Handler) http.Handler {
+func (b *Bot) authenticate(base string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		timeout := b.BodyTimeout
+		if timeout <= 0 {
+			timeout = 10 * time.Second
+		}
+		// Not every ResponseWriter has a connection (a recorder in tests):
+		// then there is nothing to bound.
+		_ = rc.SetReadDeadline(time.Now().Add(timeout))
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
 		if err != nil {
+			// Close after the answer: net/http would otherwise try to drain
+			// the rest of a trickling body first.
+			w.Header().Set("Connection", "close")
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
 				b.httpError(w, http.StatusRequestEntityTooLarge, "body larger than 64 KiB")
@@ -91,15 +113,23 @@ func (b *Bot) authenticate(next http.Handler) http.Handler {
 			b.httpError(w, http.StatusBadRequest, "cannot read body")
 			return
 		}
-		err = Verify(b.Secret, b.now(), r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderSignature), r.Method, r.URL.Path, body)
+		// Lift the deadline: net/http's background read of the idle
+		// connection would otherwise cancel the request's context while a
+		// decision takes its time.
+		_ = rc.SetReadDeadline(time.Time{})
+		path := r.URL.Path
+		if b.SignedBase != "" {
+			path = strings.TrimSuffix(b.SignedBase, "/") + strings.TrimPrefix(path, base)
+		}
+		err = Verify(b.Secret, b.now(), r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderSignature), r.Method, path, body)
 		for _, old := range b.OldSecrets {
 			if err == nil {
 				break
 			}
-			err = Verify(old, b.now(), r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderSignature), r.Method, r.URL.Path, body)
+			err = Verify(old, b.now(), r.Header.Get(HeaderTimestamp), r.Header.Get(HeaderSignature), r.Method, path, body)
 		}
 		if err != nil {
-			b.logger().Warn("refused request", "method", r.Method, "path", r.URL.Path, "err", err)
+			b.logger().Warn("refused request (behind a proxy that rewrites the path? see SignedBase)", "method", r.Method, "path", path, "err", err)
 			b.httpError(w, http.StatusUnauthorized, err.Error())
 			return
 		}

@@ -50,7 +50,30 @@ var bpTypes = map[bulletpoker.EventKind]string{
 	bulletpoker.EvEliminated: "eliminated", bulletpoker.EvGameOver: "game_over",
 }
 
-func encodeBulletPokerEvent(e bulletpoker.Event) json.RawMessage {
+// realCards is how many of e.Cards are real cards for its kind: the
+// rest are unused slots (card 0, which would read as 2c). A switch shows
+// both cards to its own seat, the discard to others when Shown.
+func realCards(e bulletpoker.Event, own bool) int {
+	switch e.Kind {
+	case bulletpoker.EvDeal, bulletpoker.EvShowdown:
+		return 2
+	case bulletpoker.EvOffer, bulletpoker.EvBoard:
+		return int(min(max(e.Count, 0), 4))
+	case bulletpoker.EvSwitch:
+		switch {
+		case own:
+			return 2
+		case e.Shown:
+			return 1
+		}
+	}
+	return 0
+}
+
+// encodeBulletPokerEvent renders an event as viewer's log shows it (own:
+// the event is about viewer's own seat); the cards list holds only real
+// cards.
+func encodeBulletPokerEvent(e bulletpoker.Event, viewer sim.Seat) json.RawMessage {
 	w := bpEvent{Type: bpTypes[e.Kind], Seat: int8(e.Seat), Hand: e.Hand, Button: int8(e.Button), Alive: e.Alive,
 		Bet: e.Bet, Current: e.Current, Count: e.Count, Hole: e.Hole, Offer: e.Offer, Shown: e.Shown, Rank: uint32(e.Rank)}
 	switch e.Kind {
@@ -63,10 +86,8 @@ func encodeBulletPokerEvent(e bulletpoker.Event) json.RawMessage {
 	case bulletpoker.EvShot:
 		w.Shot = e.Shot.String()
 	}
-	if e.Cards != ([4]cards.Card{}) {
-		for _, c := range e.Cards {
-			w.Cards = append(w.Cards, c.String())
-		}
+	for _, c := range e.Cards[:realCards(e, viewer == e.Seat)] {
+		w.Cards = append(w.Cards, c.String())
 	}
 	return mustJSON(w)
 }
@@ -127,7 +148,7 @@ func decodeBulletPokerEvent(raw json.RawMessage) (bulletpoker.Event, error) {
 			return e, bad("shot", w.Shot)
 		}
 	}
-	if len(w.Cards) > 4 || (len(w.Cards) != 0 && len(w.Cards) != 4) {
+	if len(w.Cards) > 4 {
 		return e, bad("cards", w.Cards)
 	}
 	for i, s := range w.Cards {
@@ -339,7 +360,7 @@ func (t *bulletPokerTable) Log(seat sim.Seat) (json.RawMessage, []json.RawMessag
 	var out []json.RawMessage
 	for _, e := range evs[start:] {
 		if pe, ok := e.For(seat); ok {
-			out = append(out, encodeBulletPokerEvent(pe))
+			out = append(out, encodeBulletPokerEvent(pe, seat))
 		}
 	}
 	return base, out
@@ -372,7 +393,7 @@ func (t *bulletPokerTable) Public(from int) []json.RawMessage {
 			continue
 		}
 		if pe, ok := e.For(sim.NoSeat); ok {
-			t.public = append(t.public, encodeBulletPokerEvent(pe))
+			t.public = append(t.public, encodeBulletPokerEvent(pe, sim.NoSeat))
 		}
 	}
 	if from >= len(t.public) {

@@ -32,7 +32,7 @@ func TestBulletPokerWireFold(t *testing.T) {
 					for _, ev := range evs[from:] {
 						for seat := range views {
 							if pe, ok := ev.For(sim.Seat(seat)); ok {
-								e, err := decodeBulletPokerEvent(encodeBulletPokerEvent(pe))
+								e, err := decodeBulletPokerEvent(encodeBulletPokerEvent(pe, sim.Seat(seat)))
 								if err != nil {
 									t.Fatal(err)
 								}
@@ -60,7 +60,7 @@ func TestBulletPokerEventRoundTrip(t *testing.T) {
 		}
 	}
 	for i, e := range s.Events() {
-		raw := encodeBulletPokerEvent(e)
+		raw := encodeBulletPokerEvent(e, e.Seat)
 		back, err := decodeBulletPokerEvent(raw)
 		if err != nil {
 			t.Fatalf("event %d %v: %v (%s)", i, e, err, raw)
@@ -140,5 +140,58 @@ func TestBulletPokerRulesText(t *testing.T) {
 				t.Errorf("rules text has %q: %s", n, c.text)
 			}
 		}
+	}
+}
+
+// TestBulletPokerEventsListOnlyRealCards: hole, board, offer, showdown and
+// switch events list exactly their real cards (a hole event held two real
+// cards and two 2c of padding before), in every seat's log and the public
+// events.
+func TestBulletPokerEventsListOnlyRealCards(t *testing.T) {
+	for _, preset := range bulletpoker.Presets() {
+		tb, err := NewTable(GameBulletPoker, preset, 4, 21, "random")
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(where string, raws []json.RawMessage) {
+			for _, raw := range raws {
+				var w struct {
+					Type  string   `json:"type"`
+					Seat  int      `json:"seat"`
+					Count int      `json:"count"`
+					Shown bool     `json:"shown"`
+					Cards []string `json:"cards"`
+				}
+				if err := json.Unmarshal(raw, &w); err != nil {
+					t.Fatal(err)
+				}
+				want := map[string]int{"hole": 2, "showdown": 2, "board": w.Count, "offer": w.Count}
+				n, ok := want[w.Type]
+				if w.Type == "switch" {
+					n, ok = len(w.Cards), len(w.Cards) <= 2 && (w.Shown || len(w.Cards) != 1)
+				}
+				if !ok {
+					n = 0
+				}
+				if len(w.Cards) != n || !ok && w.Type == "switch" {
+					t.Errorf("%s %s: %s", preset, where, raw)
+				}
+			}
+		}
+		for !tb.Done() {
+			for seat := range tb.Seats() {
+				_, log := tb.Log(sim.Seat(seat))
+				check(fmt.Sprintf("seat %d log", seat), log)
+			}
+			seat := tb.Next()[0]
+			id, err := tb.DecideLocal(seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.Apply(seat, Reply{Choice: id}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check("public", tb.Public(0))
 	}
 }
