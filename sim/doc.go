@@ -12,9 +12,45 @@
 // indices from one 64-bit value), so a seed gives the same deck on every Go
 // release.
 //
+// # The contract
+//
 // Every engine also produces an ordered stream of Events; a seat's View is
-// the fold of the events that seat may see. Events and Views are concrete
-// types of each game (no interface sits in the hot loop); this package only
-// fixes the words: Seat, NoSeat, Result. The conformance harness every
-// engine's tests call is sim/simtest.
+// the fold of the events that seat may see. The contract is declared once,
+// as generic interfaces (contract.go), and each engine asserts it at
+// compile time in its contract.go:
+//
+//	var _ sim.State[*State, Rules, Action, Event, View] = (*State)(nil)
+//	var _ sim.Event[Event] = Event{}
+//	var _ sim.Folder[Event] = (*View)(nil)
+//
+// State: Next, Legal(seat, dst), Apply, Done, Result, Clone, Reset(rules,
+// seed), Events, View(seat). Event: For(seat) (Event, bool), the one
+// visibility rule. View: Apply(event), the fold, which live adapters use on
+// events parsed from the wire. Sampler: (*State).Determinize(view, rng),
+// a full state consistent with what the view's seat has seen (hidden parts
+// drawn from rng alone), for search. Events and Views are concrete types of
+// each game and hot loops call the concrete methods: no interface sits in
+// them; generic code (sim/simtest, strategies.Play, strategies/search)
+// gets the concrete types as type parameters.
+//
+// # Adding a game
+//
+// A fifth game implements, in sim/<game>:
+//
+//   - Rules (validated, with named presets) and New(rules, seed) *State,
+//     all chance from the seed through Seed/PCG/Shuffle;
+//   - the State methods above, Legal append-style and allocation-free,
+//     Apply refusing with an error and changing nothing;
+//   - Event with For(seat), View with Apply(event) and a NewView (the
+//     empty view), State.View(seat) equal to the fold;
+//   - a text notation for its cards/actions (parse(format(x)) == x);
+//   - Determinize(view, rng), for search;
+//   - contract.go with the three assertions; tests calling simtest.Run,
+//     simtest.CheckContract (with Sample), and simtest.Golden playthroughs.
+//
+// It then gets for free: the conformance harness, the generic Play loop
+// and the Strategy type (package strategies) with its registry and spec
+// strings, the information-set MCTS (strategies/search) as a registered
+// strategy, and through a Runner the arena (ratings, SPRT, tuning), the
+// datasets and the reports.
 package sim

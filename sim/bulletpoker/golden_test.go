@@ -1,17 +1,14 @@
 package bulletpoker
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/golden")
 
 // playthrough plays a match with random choices drawn from seed and
 // records every decision and event as text.
@@ -55,28 +52,7 @@ func TestGoldenPlaythroughs(t *testing.T) {
 			r.Players = players
 			got := playthrough(r, 2026)
 			path := filepath.Join("testdata", "golden", fmt.Sprintf("%s-%dp.txt", name, players))
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-				for i := range min(len(gl), len(wl)) {
-					if gl[i] != wl[i] {
-						t.Fatalf("%s: line %d\n got: %s\nwant: %s", path, i+1, gl[i], wl[i])
-					}
-				}
-				t.Fatalf("%s: %d lines, want %d", path, len(gl), len(wl))
-			}
+			simtest.Golden(t, path, []byte(got))
 		}
 	}
 }

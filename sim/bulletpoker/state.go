@@ -96,10 +96,23 @@ type State struct {
 
 // New starts a match. It panics if r is invalid: callers Validate first.
 func New(r Rules, seed uint64) *State {
+	s := &State{}
+	s.Reset(r, seed)
+	return s
+}
+
+// Reset makes s the match New(r, seed) starts, reusing its event log's
+// memory (so a loop of matches allocates nothing). It panics if r is
+// invalid.
+func (s *State) Reset(r Rules, seed uint64) {
 	if err := r.Validate(); err != nil {
 		panic(err)
 	}
-	s := &State{rules: r, seed: seed, n: r.Players, events: make([]Event, 0, 256)}
+	ev := s.events[:0]
+	if ev == nil {
+		ev = make([]Event, 0, 256)
+	}
+	*s = State{rules: r, seed: seed, n: r.Players, events: ev}
 	for i := range s.n {
 		s.alive[i] = true
 	}
@@ -108,7 +121,6 @@ func New(r Rules, seed uint64) *State {
 	p := sim.NewPCG(sim.Seed(seed, labelButton))
 	s.button = sim.Seat(p.IntN(s.n))
 	s.startHand(true)
-	return s
 }
 
 // Rules returns the match's rules.

@@ -106,3 +106,8 @@ func (e Event) String() string {
 	}
 	return e.Kind.String()
 }
+
+// For gives e as seat sees it, and whether seat sees it at all (the
+// contract's one visibility rule, sim.Event): private hands only reach
+// their owner; everything else is public.
+func (e Event) For(seat sim.Seat) (Event, bool) { return e, e.To == sim.NoSeat || e.To == seat }

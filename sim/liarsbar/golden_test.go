@@ -2,16 +2,13 @@ package liarsbar
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden playthroughs in testdata/golden")
 
 // playthrough plays a game with seeded random actions and renders every
 // decision ("> seat action") and every event, private ones marked by their
@@ -66,28 +63,7 @@ func TestGolden(t *testing.T) {
 			r.Players = c.players
 			got := playthrough(r, c.seed)
 			path := filepath.Join("testdata", "golden", name)
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				gl, wl := bytes.Split(got, []byte("\n")), bytes.Split(want, []byte("\n"))
-				for i := range min(len(gl), len(wl)) {
-					if !bytes.Equal(gl[i], wl[i]) {
-						t.Fatalf("%s line %d:\n got %s\nwant %s", path, i+1, gl[i], wl[i])
-					}
-				}
-				t.Fatalf("%s: %d lines, want %d", path, len(gl), len(wl))
-			}
+			simtest.Golden(t, path, got)
 		})
 	}
 }

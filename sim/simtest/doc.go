@@ -12,4 +12,11 @@
 //     finite, placements a competition ranking, the sum the game defines);
 //   - the same seed and the same actions give a byte-identical encoding, and
 //     the engine's own per-step Check (view-vs-events folds, invariants) holds.
+//
+// CheckContract checks the rest of the generic contract of package sim:
+// every seat's View equals the fold of the events For lets through, Reset
+// is New, clones keep events and views, the log is append-only, and a
+// game's sampler (determinization) keeps the seat's view and legal actions.
+// Golden compares a test's output with a file under testdata, rewritten
+// with the one -update flag.
 package simtest

@@ -64,6 +64,11 @@ type Event struct {
 	Seats    uint16 // bit i set: seat i (runoff candidates)
 	Content  Content
 	Text     string
+	// Pack is the wolves' seats (bit i: seat i), stamped by the engine on
+	// the events only wolves (or a dealt seat and the wolves) may see, so
+	// that For decides without knowing the reader's role. Zero on events
+	// built elsewhere (adapters use VisibleTo with the reader's role).
+	Pack uint16
 }
 
 // Audience says who may see an event while the game runs.
@@ -107,6 +112,28 @@ func (e Event) VisibleTo(seat sim.Seat, role Role) bool {
 		return seat != sim.NoSeat && (e.Seat == seat || (role == RoleWerewolf && e.Role == RoleWerewolf))
 	}
 	return false
+}
+
+// For gives e as seat sees it and whether seat sees it at all while the
+// game runs (the contract's one visibility rule, sim.Event): the same
+// answer as VisibleTo with seat's role, read from the Pack the engine
+// stamped. sim.NoSeat is a spectator.
+func (e Event) For(seat sim.Seat) (Event, bool) {
+	if seat == sim.NoSeat {
+		return e, e.Audience() == AudiencePublic
+	}
+	wolf := uint8(seat) < MaxPlayers && e.Pack&(1<<uint(seat)) != 0
+	switch e.Audience() {
+	case AudiencePublic:
+		return e, true
+	case AudienceSeat:
+		return e, e.Seat == seat
+	case AudiencePack:
+		return e, wolf
+	case AudienceDeal:
+		return e, e.Seat == seat || (wolf && e.Role == RoleWerewolf)
+	}
+	return e, false
 }
 
 // String renders e in one line for logs and golden files, e.g.

@@ -1,17 +1,14 @@
 package werewolf
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
 // TestGoldenPlaythroughs plays one random game per preset (and one with a
 // runoff and timeouts) from a fixed seed and compares the whole log, line
@@ -55,32 +52,7 @@ func TestGoldenPlaythroughs(t *testing.T) {
 			}
 			fmt.Fprintf(&b, "result %v\n", s.Result().Score)
 			path := filepath.Join("testdata", "golden", name+".txt")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create)", err)
-			}
-			got := strings.Split(b.String(), "\n")
-			for i, line := range strings.Split(string(want), "\n") {
-				if i >= len(got) || got[i] != line {
-					g := "<end>"
-					if i < len(got) {
-						g = got[i]
-					}
-					t.Fatalf("%s line %d: got %q, want %q", path, i+1, g, line)
-				}
-			}
-			if len(got) != len(strings.Split(string(want), "\n")) {
-				t.Fatalf("%s: %d lines, want fewer", path, len(got))
-			}
+			simtest.Golden(t, path, []byte(b.String()))
 		})
 	}
 }

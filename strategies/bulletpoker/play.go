@@ -1,17 +1,17 @@
 package bulletpoker
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
+	"gamelab/strategies"
 )
 
 // ErrStrategy reports a strategy that chose an action not in its legal list.
-var ErrStrategy = errors.New("bulletpoker: strategy chose an illegal action")
+var ErrStrategy = strategies.ErrIllegalChoice
 
 // Play runs one match with players[i] at seat i and returns its result.
 // Each player is Reset first and gets the RNG
@@ -30,7 +30,7 @@ func Play(r bulletpoker.Rules, seed uint64, players []Strategy,
 	rngs := make([]*rand.Rand, len(players))
 	for i, p := range players {
 		p.Reset()
-		rngs[i] = sim.NewRand(sim.Seed(seed, sim.Label("strategy"), uint64(i)))
+		rngs[i] = sim.NewRand(sim.Seed(seed, strategies.LabelStrategy, uint64(i)))
 	}
 	st := bulletpoker.New(r, seed)
 	views := make([]bulletpoker.View, len(players))

@@ -7,13 +7,11 @@ import (
 	"gamelab/strategies"
 )
 
-// Strategy decides for one seat from its View.
-type Strategy interface {
-	// Decide returns one of legal (never empty).
-	Decide(v *bulletpoker.View, legal []bulletpoker.Action, rng *rand.Rand) bulletpoker.Action
-	// Reset forgets everything before a new match.
-	Reset()
-}
+// Strategy chooses one of legal for the seat whose View is v (never
+// empty). It may keep state between decisions of one game; Reset clears it
+// between games. It must not keep v or legal after returning. It is the
+// lab's one Strategy type (package strategies) for this game.
+type Strategy = strategies.Strategy[bulletpoker.View, bulletpoker.Action]
 
 // Registry holds every bullet poker strategy and its parameters.
 var Registry = strategies.NewRegistry[Strategy]("bulletpoker")

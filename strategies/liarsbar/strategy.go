@@ -1,19 +1,15 @@
 package liarsbar
 
 import (
-	"math/rand/v2"
-
 	"gamelab/sim/liarsbar"
 	"gamelab/strategies"
 )
 
-// Strategy chooses one of legal for the seat whose View is v. It may keep
-// state between decisions of one game; Reset clears it between games. It
-// must not keep v or legal after returning.
-type Strategy interface {
-	Decide(v *liarsbar.View, legal []liarsbar.Action, rng *rand.Rand) liarsbar.Action
-	Reset()
-}
+// Strategy chooses one of legal for the seat whose View is v (never
+// empty). It may keep state between decisions of one game; Reset clears it
+// between games. It must not keep v or legal after returning. It is the
+// lab's one Strategy type (package strategies) for this game.
+type Strategy = strategies.Strategy[liarsbar.View, liarsbar.Action]
 
 // Registry holds every Liar's Bar strategy with its parameters.
 var Registry = strategies.NewRegistry[Strategy]("liarsbar")

@@ -8,16 +8,17 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/mahjong"
+	"gamelab/strategies"
 )
 
 // ErrIllegalChoice is returned by Play when a strategy answers with an
 // action that is not among its legal actions.
-var ErrIllegalChoice = errors.New("mahjong: strategy chose an illegal action")
+var ErrIllegalChoice = strategies.ErrIllegalChoice
 
 // ErrPlayers reports a wrong number of players.
 var ErrPlayers = errors.New("mahjong: wrong number of players")
 
-var labelStrategy = sim.Label("strategy")
+var labelStrategy = strategies.LabelStrategy
 
 // table is what Play reuses from game to game.
 type table struct {

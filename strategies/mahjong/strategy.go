@@ -1,19 +1,15 @@
 package mahjong
 
 import (
-	"math/rand/v2"
-
 	"gamelab/sim/mahjong"
 	"gamelab/strategies"
 )
 
-// Strategy chooses one of legal for the seat whose View is v. It may keep
-// state between decisions of one game; Reset clears it between games. It
-// must not keep v or legal after returning.
-type Strategy interface {
-	Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand) mahjong.Action
-	Reset()
-}
+// Strategy chooses one of legal for the seat whose View is v (never
+// empty). It may keep state between decisions of one game; Reset clears it
+// between games. It must not keep v or legal after returning. It is the
+// lab's one Strategy type (package strategies) for this game.
+type Strategy = strategies.Strategy[mahjong.View, mahjong.Action]
 
 // Registry holds every mahjong strategy with its parameters.
 var Registry = strategies.NewRegistry[Strategy]("mahjong")

@@ -1,7 +1,6 @@
 package werewolf
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -9,13 +8,14 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/werewolf"
+	"gamelab/strategies"
 )
 
 // ErrIllegalChoice is returned by Play when a strategy answers with an
 // action that is not among its legal actions (Text aside).
-var ErrIllegalChoice = errors.New("werewolf: strategy chose an illegal action")
+var ErrIllegalChoice = strategies.ErrIllegalChoice
 
-var labelStrategy = sim.Label("strategy")
+var labelStrategy = strategies.LabelStrategy
 
 // Play runs one game of rules r from seed with players[i] at seat i and
 // returns its result. It calls Reset on every player first and gives seat

@@ -1,20 +1,15 @@
 package werewolf
 
 import (
-	"math/rand/v2"
-
 	"gamelab/sim/werewolf"
 	"gamelab/strategies"
 )
 
-// Strategy is a werewolf bot. Decide gets the seat's view, its legal
-// actions (never empty) and the seat's RNG, and returns one of the legal
-// actions (Text may be added to a message; see werewolf.Action). Reset
-// starts a new game.
-type Strategy interface {
-	Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) werewolf.Action
-	Reset()
-}
+// Strategy chooses one of legal for the seat whose View is v (never
+// empty). It may keep state between decisions of one game; Reset clears it
+// between games. It must not keep v or legal after returning. It is the
+// lab's one Strategy type (package strategies) for this game.
+type Strategy = strategies.Strategy[werewolf.View, werewolf.Action]
 
 // Registry holds every werewolf strategy with its parameters.
 var Registry = strategies.NewRegistry[Strategy]("werewolf")
