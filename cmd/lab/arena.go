@@ -213,9 +213,29 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "lab arena: %s %s, %s, %d games, seed %d (replay with --seed %d)\n", m.Game(), m.RulesName(), f.schedule, end-first, seed, seed)
 	info := datasets.RunInfo{Version: version(), Game: m.Game(), Rules: m.RulesName(), RulesJSON: m.Rules(), Players: m.Players(),
 		Schedule: f.schedule, Seed: seed, First: first, End: end, Total: total, Shard: f.shard, Decisions: *decisions}
+	resumable := f.shard != "" && f.out != ""
+	if resumable {
+		if done, err := shardComplete(f.out, info); err != nil {
+			return err
+		} else if done {
+			fmt.Fprintf(arenaStdout, "shard %s already complete in %s: nothing to play\n", f.shard, f.out)
+			return nil
+		}
+		if err := startShard(f.out, shardMarker(info, args, false)); err != nil {
+			return err
+		}
+	}
 	rep, err := playRun(ctx, m, sched, info, f.workers, f.out, *decisions)
 	if err != nil {
+		if resumable {
+			os.Remove(filepath.Join(f.out, datasets.MarkerFile))
+		}
 		return arenaInputError(err)
+	}
+	if resumable {
+		if err := datasets.WriteMarker(f.out, shardMarker(info, args, true)); err != nil {
+			return err
+		}
 	}
 	if f.out != "" {
 		fmt.Fprintf(stderr, "lab arena: wrote %s (games, seats%s parquet, summary.json)\n", f.out, map[bool]string{true: ", decisions", false: ""}[*decisions])

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"gamelab/arena"
 	"gamelab/datasets"
@@ -19,18 +21,56 @@ the Parquet files (decisions too, when the shards have them) concatenated
 in game order and the summary recomputed, which gives exactly the files
 and summary of the unsharded run. The shards
 must come from one run (game, rules, players, schedule, seed) and together
-cover every game.`
+cover every game. Shards written by this version carry a marker
+(shard.json): merge then names exactly the shards that are missing,
+interrupted or from another run, and --plan prints the lab arena commands
+that make the missing ones (a complete shard is never played again).`
+
+// expandDirs expands shell patterns (shard-*) that name no directory
+// themselves, for runners without a shell (a distroless container).
+func expandDirs(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		if _, err := os.Stat(a); err == nil || !strings.ContainsAny(a, "*?[") {
+			out = append(out, a)
+			continue
+		}
+		m, err := filepath.Glob(a)
+		if err != nil || len(m) == 0 {
+			return nil, usagef("merge: no directory matches %q", a)
+		}
+		out = append(out, m...)
+	}
+	return out, nil
+}
 
 func runMerge(ctx context.Context, args []string) error {
 	fs := flagSet("lab merge --out OUT SHARD_DIR...", mergeAbout)
 	out := fs.String("out", "", "directory to write the merged run into")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	plan := fs.Bool("plan", false, "print the lab arena commands that would produce the missing shards, and exit")
 	dirs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if *out == "" || len(dirs) == 0 {
-		return usagef("merge: want --out OUT and at least one shard directory")
+	if (*out == "" && !*plan) || len(dirs) == 0 {
+		return usagef("merge: want --out OUT (or --plan) and at least one shard directory")
+	}
+	if dirs, err = expandDirs(dirs); err != nil {
+		return err
+	}
+	p, marked := planMerge(dirs)
+	if *plan {
+		return printMergePlan(p, marked)
+	}
+	if marked {
+		if why := p.problems(); why != "" {
+			return usagef("merge: %s (lab merge --plan prints the commands that make them)", why)
+		}
+		dirs = dirs[:0]
+		for i := range p.n {
+			dirs = append(dirs, p.have[i])
+		}
 	}
 	infos := make([]datasets.RunInfo, len(dirs))
 	for i, d := range dirs {
@@ -90,4 +130,26 @@ func runMerge(ctx context.Context, args []string) error {
 		fmt.Fprintf(arenaStdout, "merged %d shards, games 0..%d\n", len(dirs), ref.Total-1)
 	}
 	return printReport(rep, *asJSON)
+}
+
+// printMergePlan prints the commands that complete the run, and what
+// cannot be part of it.
+func printMergePlan(p mergePlan, marked bool) error {
+	if !marked {
+		return usagef("merge --plan: no complete shard with a marker among the directories, so nothing tells the run's flags")
+	}
+	cmds := p.commands()
+	if len(cmds) == 0 {
+		fmt.Fprintf(arenaStdout, "# all %d shards complete: nothing to run\n", p.n)
+	}
+	for _, c := range cmds {
+		fmt.Fprintln(arenaStdout, c)
+	}
+	if len(p.foreign) > 0 {
+		fmt.Fprintf(arenaStdout, "# not part of this run (other configuration): %s\n", strings.Join(p.foreign, " "))
+	}
+	if len(p.unmarked) > 0 {
+		fmt.Fprintf(arenaStdout, "# no shard marker: %s\n", strings.Join(p.unmarked, " "))
+	}
+	return nil
 }
