@@ -56,6 +56,7 @@ type Referee struct {
 	table      *Table
 	games      []RefereeGame
 	lastAt     gn.Timestamp
+	debugWall  *[136]mahjong.TileID // debug wall for the next game's first hand
 }
 
 // RunReferee serves the channel until cfg.Games games ended or ctx ends.
@@ -156,7 +157,7 @@ func (r *Referee) handle(ctx context.Context, e *gn.Event) {
 			out = text("Playing now. Please reset first.")
 			break
 		}
-		r.players, r.recruiting = []string{e.PubKey}, true
+		r.players, r.recruiting, r.debugWall = []string{e.PubKey}, true, nil
 		out = []Out{{Status: true, Msg: wire.Status{Text: "募集中 1/4", Joined: 1}}, {Msg: wire.Recruit{Joined: 1}}}
 	case "join":
 		switch {
@@ -179,7 +180,8 @@ func (r *Referee) handle(ctx context.Context, e *gn.Event) {
 				np[i] = r.npub(p)
 			}
 			seed := sim.Seed(r.cfg.Seed, uint64(len(r.games)))
-			r.table, out = NewTable(np, r.rules, seed)
+			r.table, out = NewTableWall(np, r.rules, seed, r.debugWall)
+			r.debugWall = nil
 			r.log.Info("game start", "players", np, "seed", seed)
 		}
 	case "next":
@@ -194,8 +196,24 @@ func (r *Referee) handle(ctx context.Context, e *gn.Event) {
 			r.log.Info("game end", "scores", r.table.State.Scores())
 			defer func() { r.table, r.players = nil, nil }() // after the batch went out
 		}
+	case "debug":
+		// The next hand's wall (spec 2.2 row 9; the server also forces
+		// dealer = first joiner, which the referee always does).
+		w, err := DebugWall(c.Tiles)
+		if err != nil {
+			// The live server takes any list; our engine needs a full set.
+			r.log.Info("debug wall refused", "err", err)
+			out = text("Debug wall refused: want 136 tiles, four of each kind.")
+			break
+		}
+		if r.table != nil {
+			r.table.SetWall(w)
+		} else {
+			r.debugWall = &w
+		}
+		out = text("Debug mode.")
 	case "reset":
-		r.table, r.players, r.recruiting = nil, nil, false
+		r.table, r.players, r.recruiting, r.debugWall = nil, nil, false, nil
 		out = []Out{{Msg: wire.Reply{Text: "Data cleared."}, Reply: true}, {Status: true, Msg: wire.Status{}}}
 	case "sutehai?", "naku?":
 		s := r.seatOf(e.PubKey)

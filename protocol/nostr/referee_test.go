@@ -79,6 +79,9 @@ func TestRefereeLobby(t *testing.T) {
 	expect(say(ps[0], KindEphemeral, "next"), "We cannot go to the next stage yet.")
 	req = say(ps[0], KindChannel, "gamestart")
 	expect(req, "募集中 1/4", wire.RecruitFirst)
+	expect(say(ps[2], KindChannel, "debug 1m2m3m"), "Debug wall refused")
+	wall := debugCommand(t, doubleRonWall)
+	expect(say(ps[2], KindChannel, "debug "+wire.TilesString(wall.Tiles)), "Debug mode.")
 	expect(say(ps[0], KindChannel, "gamestart"), "Playing now. Please reset first.")
 	expect(say(ps[1], KindChannel, "join"), "募集中 2/4", "2/4 joined.")
 	expect(say(ps[1], KindChannel, "join"), "You have already joined.")
@@ -102,6 +105,9 @@ func TestRefereeLobby(t *testing.T) {
 	get, err := wire.Parse(start[len(start)-1].Content)
 	if err != nil || get.(wire.AskSutehai).Player != ps[0].Npub {
 		t.Fatalf("first prompt %q: %v", start[len(start)-1].Content, err)
+	}
+	if h := start[len(start)-1].Content; !strings.HasPrefix(h, ":mahjong_m1::mahjong_m2:") || !strings.Contains(h, " :mahjong_east:\n") {
+		t.Fatalf("first prompt %q: not the debug wall's hand 123456789m23p55s + 1z", h)
 	}
 	expect(say(ps[1], KindChannel, "sutehai? sutehai 1m"), `You are not required to send "sutehai?"`)
 	expect(say(ps[0], KindChannel, "sutehai? sutehai"), wire.UsageSutehai)

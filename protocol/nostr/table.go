@@ -1,6 +1,7 @@
 package nostr
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -53,6 +54,9 @@ type Table struct {
 	ankanDora   []mahjong.Tile              // ankan dora, shown after the rinshan draw
 	prevCall    mahjong.Event
 	ura         []mahjong.Tile
+	seed        uint64
+	debugWall   *[136]mahjong.TileID // the next hand's wall (debug), or nil
+
 	// Mismatches counts wins whose han/fu from our scorer differ from the
 	// engine's (0 in a correct build; the agari line uses the scorer).
 	Mismatches int
@@ -61,7 +65,15 @@ type Table struct {
 // NewTable starts a game for players (join order) under r with seed.
 // It returns the table and the start batch (4× gamestart, the first hand).
 func NewTable(players [4]string, r mahjong.Rules, seed uint64) (*Table, []Out) {
-	t := &Table{Players: players, Rules: r, State: mahjong.New(r, seed), kanSeat: sim.NoSeat}
+	return NewTableWall(players, r, seed, nil)
+}
+
+// NewTableWall is NewTable with the first hand dealt from wall (the live
+// server's debug command, set before the game starts); nil deals the
+// seeded wall. Later hands use seeded walls unless SetWall is called.
+func NewTableWall(players [4]string, r mahjong.Rules, seed uint64, wall *[136]mahjong.TileID) (*Table, []Out) {
+	t := &Table{Players: players, Rules: r, kanSeat: sim.NoSeat, seed: seed, debugWall: wall}
+	t.State = mahjong.NewWithWalls(r, seed, t.wall)
 	for i := range t.views {
 		t.views[i] = mahjong.NewView(sim.Seat(i))
 	}
@@ -70,6 +82,44 @@ func NewTable(players [4]string, r mahjong.Rules, seed uint64) (*Table, []Out) {
 		out = append(out, Out{Msg: wire.GameStart{To: players[i], Seat: i, Players: players}, To: []sim.Seat{sim.Seat(i)}, T: "gamestart"})
 	}
 	return t, t.flush(out)
+}
+
+// wall is the table's mahjong.WallFunc: the debug wall once, if one is
+// set, else the seeded wall New(r, seed) would deal.
+func (t *Table) wall(_, round, honba int) [136]mahjong.TileID {
+	if w := t.debugWall; w != nil {
+		t.debugWall = nil
+		return *w
+	}
+	return mahjong.SeedWall(t.seed, round, honba)
+}
+
+// SetWall deals the next hand from w (the live server's debug command
+// during a game).
+func (t *Table) SetWall(w [136]mahjong.TileID) { t.debugWall = &w }
+
+// ErrDebugWall reports a debug wall that is not a full set of tiles.
+var ErrDebugWall = errors.New("nostr: a debug wall needs 136 tiles, four of each kind")
+
+// DebugWall turns the tiles of a debug command (the wall in the server's
+// order: hands 13 each by join index, dead wall, live draws;
+// docs/rules/mahjong.md) into a raw wall for the 地鳳 layout. The live
+// server takes any list; the engine needs a full set.
+func DebugWall(ts []mahjong.Tile) ([136]mahjong.TileID, error) {
+	var w [136]mahjong.TileID
+	if len(ts) != 136 {
+		return w, fmt.Errorf("%w (got %d)", ErrDebugWall, len(ts))
+	}
+	var n [mahjong.NumKinds]int
+	for i, x := range ts {
+		k := x.Kind()
+		if int(k) >= mahjong.NumKinds || n[k] == 4 {
+			return w, fmt.Errorf("%w (a fifth %v)", ErrDebugWall, x)
+		}
+		w[i] = mahjong.TileID(4*int(k) + n[k])
+		n[k]++
+	}
+	return w, nil
 }
 
 func (t *Table) all() [4]string { return t.Players }
@@ -225,9 +275,12 @@ func (t *Table) kanDoraOf(s sim.Seat, out []Out) []Out {
 }
 
 // prompts sends GET sutehai?/naku? to every seat the engine asks and that
-// has not been prompted yet.
+// has not been prompted yet, in join order as the live server does (its
+// first ron answer wins, so the order decides; docs/rules/mahjong.md).
 func (t *Table) prompts(out []Out) []Out {
-	for _, s := range t.State.Next() {
+	next := slices.Clone(t.State.Next())
+	slices.Sort(next)
+	for _, s := range next {
 		if t.asked[s] {
 			continue
 		}

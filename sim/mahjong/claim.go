@@ -264,6 +264,13 @@ func (s *State) resolveClaims() {
 			return
 		}
 		if !s.rules.MultiRon {
+			if n > 1 && s.rules.RonOrder == RonJoinOrder {
+				// rons holds the claimants in turn order: take the
+				// lowest seat index instead (docs/rules/mahjong.md).
+				for _, r := range rons[1:n] {
+					rons[0] = min(rons[0], r)
+				}
+			}
 			n = 1
 		}
 		if chankan && !s.robAnkan && s.rules.ChankanKanDora {

@@ -40,9 +40,17 @@ type Rules struct {
 	// chi) may not be discarded at once (Tenhou).
 	Kuikae bool `json:"kuikae"`
 	// MultiRon: several seats may ron one discard (double ron); three rons
-	// abort the hand with ThreeRonAbort. Without MultiRon only the first
-	// claimant in turn order after the discarder wins.
+	// abort the hand with ThreeRonAbort. Without MultiRon one claimant
+	// wins, chosen by RonOrder.
 	MultiRon bool `json:"multi_ron"`
+	// RonOrder picks the one winner when several seats ron one tile and
+	// MultiRon is off: RonTurnOrder ("turn", also the empty value) takes
+	// the first claimant in turn order after the discarder (head bump);
+	// RonJoinOrder ("join") takes the lowest seat index, seat 0 first.
+	// The live 地鳳 server takes the first ron answer to arrive and sends
+	// its prompts in join order 200 ms apart, so with prompt answers the
+	// lowest join index wins (docs/rules/mahjong.md, "Ron order").
+	RonOrder string `json:"ron_order,omitempty"`
 	// ThreeRonAbort: three ron claims on one tile abort the hand (三家和).
 	ThreeRonAbort bool `json:"three_ron_abort"`
 	// NineKinds: 九種九牌 abortive draw may be declared.
@@ -110,6 +118,7 @@ func Dihou() Rules {
 		DoubleRiichiAfterCalls: true,
 		RiichiKanChangesWaits:  true,
 		KanAfterCall:           true,
+		RonOrder:               RonJoinOrder,
 		ThreeRonAbort:          true,
 		AbortRotates:           true,
 		ChankanKanDora:         true,
@@ -147,6 +156,12 @@ func Tenhou() Rules {
 	}
 }
 
+// The values of Rules.RonOrder.
+const (
+	RonTurnOrder = "turn" // first claimant after the discarder (the empty value too)
+	RonJoinOrder = "join" // lowest seat index: the 地鳳 server's join order
+)
+
 // ErrUnknownPreset reports an unknown preset name.
 var ErrUnknownPreset = errors.New("mahjong: unknown preset")
 
@@ -181,6 +196,8 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("%w: start_points %d: want a positive multiple of 100", ErrBadRules, r.StartPoints)
 	case r.Wall != "dihou" && r.Wall != "tenhou":
 		return fmt.Errorf("%w: wall %q: want dihou or tenhou", ErrBadRules, r.Wall)
+	case r.RonOrder != "" && r.RonOrder != RonTurnOrder && r.RonOrder != RonJoinOrder:
+		return fmt.Errorf("%w: ron_order %q: want turn or join", ErrBadRules, r.RonOrder)
 	case r.WestExtension && r.TargetPoints <= 0:
 		return fmt.Errorf("%w: west_extension needs target_points > 0", ErrBadRules)
 	case r.AgariYame && r.TargetPoints < 0:

@@ -2,6 +2,7 @@ package mahjong
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -80,7 +81,7 @@ func TestRonPriority(t *testing.T) {
 		rules Rules
 		wins  []sim.Seat
 	}{
-		{Dihou(), []sim.Seat{1}},     // no double ron: first claimant after the discarder
+		{Dihou(), []sim.Seat{1}},     // no double ron: seat 1 is first in turn and in join order
 		{Tenhou(), []sim.Seat{1, 2}}, // double ron
 	} {
 		t.Run(tc.rules.Name, func(t *testing.T) {
@@ -100,6 +101,67 @@ func TestRonPriority(t *testing.T) {
 				t.Fatalf("winners %v, want %v", won, tc.wins)
 			}
 		})
+	}
+}
+
+// doubleRonSpec is the double-ron wall of the 地鳳 cross-check: the dealer
+// (seat 0) declares W riichi with 1z, waiting on 1p/4p for 平和 一気通貫
+// with one dora (9m); seat 1 discards 4p on its first turn; seat 2 waits
+// on 4p too (役牌 白, 40 fu). Seat 2 comes first in turn order after seat
+// 1, seat 0 first in join order.
+var doubleRonSpec = WallSpec{
+	Hands: [4]string{
+		"123456789m23p55s",
+		"11p99s2z3z4z6z7z78p1s4p",
+		"555z234m678s345s4p",
+		"22z33z44z66z1p9m5m56p",
+	},
+	Draws: "1z9p",
+	Dora:  "8m",
+	Ura:   "7s",
+}
+
+// TestRonOrder: without double ron, 地鳳 (RonJoinOrder) gives a tile two
+// seats ron to the lower seat index, the turn-order rule to the first
+// claimant after the discarder, whatever order the answers come in.
+func TestRonOrder(t *testing.T) {
+	turn := Dihou()
+	turn.RonOrder = RonTurnOrder
+	for _, tc := range []struct {
+		name   string
+		rules  Rules
+		winner sim.Seat
+		gain   int32
+	}{
+		{"dihou-join", Dihou(), 0, 19000}, // W立直 一発 平和 一気通貫 ドラ: dealer haneman + the stick
+		{"turn", turn, 2, 2300},           // 役牌 40 fu 1300 + seat 0's stick
+	} {
+		for _, first := range []sim.Seat{0, 2} {
+			t.Run(fmt.Sprintf("%s/seat%d-answers-first", tc.name, first), func(t *testing.T) {
+				s := fixed(t, tc.rules, doubleRonSpec)
+				do(t, s, 0, "riichi 1z")
+				do(t, s, 1, "discard 4p")
+				if got := s.Next(); !slices.Equal(got, []sim.Seat{2, 0}) {
+					t.Fatalf("asked %v, want [2 0]", got)
+				}
+				from := len(s.Events())
+				do(t, s, first, "ron")
+				do(t, s, 2-first, "ron")
+				wins := eventsOf(s, from, EvWin)
+				if len(wins) != 1 || wins[0].Seat != tc.winner {
+					t.Fatalf("wins %v, want one by seat %d", wins, tc.winner)
+				}
+				var gain int32
+				for _, e := range eventsOf(s, from, EvPoints) {
+					if e.Seat == tc.winner {
+						gain += e.Value
+					}
+				}
+				if gain != tc.gain {
+					t.Errorf("seat %d gains %d, want %d", tc.winner, gain, tc.gain)
+				}
+			})
+		}
 	}
 }
 
