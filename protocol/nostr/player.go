@@ -7,11 +7,13 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	gn "github.com/nbd-wtf/go-nostr"
 
 	"gamelab/protocol/nostr/wire"
+	"gamelab/sim"
 	"gamelab/sim/mahjong"
 )
 
@@ -37,8 +39,14 @@ type PlayerConfig struct {
 	Games    int
 	Start    bool
 	AutoNext bool
-	// Since is the first subscription's since (0 = now).
-	Since                  gn.Timestamp
+	// Since is the first subscription's since. 0: one after the newest
+	// server event the relays hold for the channel (see Newest), or now if
+	// they hold none; server events up to that one are never answered.
+	Since gn.Timestamp
+	// QuietWarn: warn when nothing from the server arrived this long after
+	// the start or a gamestart/join (a wrong server key or relay list).
+	// 0 = 30 s, negative = never.
+	QuietWarn              time.Duration
 	MinBackoff, MaxBackoff time.Duration
 	Log                    *slog.Logger
 }
@@ -61,7 +69,12 @@ type PlayerStats struct {
 	Rejected, Resent int
 	// FoldErrors: messages that did not fit the folded state.
 	FoldErrors int
-	Pool       PoolStats
+	// Stale: server events from before our start (at or before the newest
+	// server event when we started), ignored. Outside: messages addressed
+	// to us outside our own game (before our gamestart, after the
+	// gameend), ignored.
+	Stale, Outside int
+	Pool           PoolStats
 }
 
 // Player is the live AI player.
@@ -83,6 +96,10 @@ type Player struct {
 	legal     []mahjong.Action
 
 	lastSentAt gn.Timestamp // created_at of our newest event
+	floor      gn.Timestamp // server events at or before this are stale
+	// quietSince is when we started or sent gamestart/join while nothing
+	// from the server has arrived since (zero: something arrived).
+	quietSince time.Time
 }
 
 // RunPlayer plays until cfg.Games games ended or ctx is done and returns
@@ -126,11 +143,48 @@ func (p *Player) filters(since gn.Timestamp) gn.Filters {
 	}
 }
 
+// startAt returns the first subscription's since when none is configured:
+// one after the newest server event in the channel, so that a previous
+// game stamped ahead of our clock is not replayed to us. Our own events
+// are stamped after that event too, so the server's answers to them
+// (created_at = max(its last, ours) + 1) always come after it, even after
+// a reset moved the server's clock back.
+func (p *Player) startAt(ctx context.Context) gn.Timestamp {
+	qctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	f := gn.Filter{Kinds: []int{KindChannel, KindEphemeral}, Authors: []string{p.cfg.Server}, Tags: gn.TagMap{"e": {p.cfg.Channel}}, Limit: 1}
+	newest, err := Newest(qctx, p.cfg.Relays, f, func(e *gn.Event) bool { return e.PubKey == p.cfg.Server })
+	now := gn.Now()
+	if err != nil {
+		p.log.Warn("cannot read the server's newest event; starting from now", "err", err)
+	}
+	if newest == 0 {
+		return now
+	}
+	p.floor = newest
+	p.lastSentAt = max(p.lastSentAt, newest)
+	if newest > now {
+		p.log.Info("the server's clock is ahead of ours; starting after its newest event", "ahead_s", int64(newest-now))
+	}
+	return newest + 1
+}
+
 func (p *Player) run(ctx context.Context) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	since := p.cfg.Since
+	if since == 0 {
+		since = p.startAt(ctx)
+	}
+	quiet := p.cfg.QuietWarn
+	if quiet == 0 {
+		quiet = 30 * time.Second
+	}
+	tick := time.NewTicker(max(quiet/4, 10*time.Millisecond))
+	defer tick.Stop()
+	p.quietSince = time.Now()
 	p.pool = NewPool(ctx, PoolConfig{
-		Relays: p.cfg.Relays, Filters: p.filters, Since: p.cfg.Since, Log: p.log,
+		Relays: p.cfg.Relays, Filters: p.filters, Since: since, Log: p.log,
 		MinBackoff: p.cfg.MinBackoff, MaxBackoff: p.cfg.MaxBackoff,
 		// Only the server's signed events count (forged ones are dropped).
 		Accept: func(e *gn.Event) bool { return e.PubKey == p.cfg.Server },
@@ -145,10 +199,17 @@ func (p *Player) run(ctx context.Context) error {
 				return nil
 			}
 			return ctx.Err()
+		case <-tick.C:
+			if quiet > 0 && !p.quietSince.IsZero() && time.Since(p.quietSince) >= quiet {
+				p.log.Warn("nothing from the server yet: is the server npub right? (and the relays, the channel?)",
+					"waited", time.Since(p.quietSince).Round(time.Second), "server", p.srvNpub)
+				p.quietSince = time.Time{}
+			}
 		case e, ok := <-p.pool.Events():
 			if !ok {
 				return ctx.Err()
 			}
+			p.quietSince = time.Time{}
 			if done := p.handle(ctx, e); done {
 				return nil
 			}
@@ -164,6 +225,9 @@ func (p *Player) command(ctx context.Context, kind int, verb string) {
 		return
 	}
 	e := CommandEvent(kind, p.cfg.Channel, p.cfg.Server, content)
+	if (verb == "gamestart" || verb == "join") && p.quietSince.IsZero() {
+		p.quietSince = time.Now()
+	}
 	// Two equal commands in one second would be one event id (and one
 	// command) for the relays: keep our commands' created_at increasing.
 	if e.CreatedAt <= p.lastSentAt {
@@ -212,6 +276,10 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 	if Channel(e) != p.cfg.Channel || !HasP(e, p.cfg.Keys.Pub) {
 		return false // not addressed to us: fair play, never read
 	}
+	if e.CreatedAt <= p.floor {
+		p.stats.Stale++ // from before we started (a relay that ignores since)
+		return false
+	}
 	m, err := wire.Parse(e.Content)
 	if err != nil {
 		if errors.Is(err, wire.ErrUnknown) {
@@ -221,14 +289,26 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 		}
 		return false
 	}
+	if gs, ok := m.(wire.GameStart); !p.inGame && (!ok || gs.To != p.cfg.Keys.Npub) {
+		// Not in our game: a previous game's prompt or gameend is never
+		// answered or recorded; only error replies are worth a line.
+		if r, ok := m.(wire.Reply); ok {
+			p.replyOutside(r)
+		} else {
+			p.stats.Outside++
+			p.log.Debug("not in a game; ignored", "msg", m.Name(), "id", e.ID)
+		}
+		return false
+	}
 	if err := p.fold.Apply(m); err != nil {
 		p.stats.FoldErrors++
 		p.log.Warn("message does not fit our state", "err", err, "msg", m.Name(), "id", e.ID)
 	}
 	switch m := m.(type) {
 	case wire.GameStart:
-		if m.To == p.cfg.Keys.Npub {
+		if m.To == p.cfg.Keys.Npub && p.fold.Seat != sim.NoSeat {
 			p.inGame = true
+			p.turnReq = nil
 			p.cfg.Strategy.Reset()
 			p.log.Info("game start", "seat", wire.Winds[m.Seat])
 		}
@@ -255,7 +335,7 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 	case wire.GameEnd:
 		rec := GameRecord{Players: m.Players, Scores: m.Scores, Seat: int(p.fold.Seat)}
 		p.games = append(p.games, rec)
-		p.inGame, p.joined = false, false
+		p.inGame, p.joined, p.turnReq = false, false, nil
 		p.log.Info("game end", "scores", m.Scores, "seat", rec.Seat, "games", len(p.games))
 		if !p.wantGame() {
 			return true
@@ -265,6 +345,20 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 		}
 	}
 	return false
+}
+
+// replyOutside logs a server reply that came while we are not in a game
+// (an answer to our gamestart/join), with the way out of a stuck table.
+func (p *Player) replyOutside(r wire.Reply) {
+	switch {
+	case strings.HasPrefix(r.Text, "Playing now."):
+		p.log.Warn("the table is busy: wait for its game to end, or free a stuck table with `lab live mahjong --reset`", "reply", r.Text)
+	case r.Error:
+		p.stats.Rejected++
+		p.log.Warn("server refused", "reply", r.Text)
+	default:
+		p.log.Info("server reply", "reply", r.Text)
+	}
 }
 
 func (p *Player) wantGame() bool { return p.cfg.Games == 0 || len(p.games) < p.cfg.Games }

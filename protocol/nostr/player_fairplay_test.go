@@ -22,11 +22,12 @@ func (firstLegal) Decide(_ *mahjong.View, legal []mahjong.Action, _ *rand.Rand) 
 // handler (no relay: what the pool would deliver) and checks the
 // fair-play filter: a prompt not p-tagged to us, or on another channel, is
 // neither read nor answered; another table's status does not make us
-// join; the same prompt, p-tagged to us on our channel, is answered once.
+// join; a prompt p-tagged to us on our channel is answered once, and only
+// after our gamestart.
 func TestPlayerReadsOnlyItsOwn(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	server, me, other := GenerateKeys(), GenerateKeys(), GenerateKeys()
+	server, me, other, o2, o3 := GenerateKeys(), GenerateKeys(), GenerateKeys(), GenerateKeys(), GenerateKeys()
 	p, err := newPlayer(PlayerConfig{Keys: me, Server: server.Pub, Channel: ChannelTonpu, Relays: []string{"ws://127.0.0.1:1"}, Strategy: firstLegal{}})
 	if err != nil {
 		t.Fatal(err)
@@ -55,8 +56,11 @@ func TestPlayerReadsOnlyItsOwn(t *testing.T) {
 		{"status of another table", event(KindStatus, "募集中 1/4", gn.Tags{{"d", ChannelHanchan}}), 0},
 		{"prompt p-tagged to another player", event(KindChannel, prompt, gn.Tags{RootTag(ChannelTonpu), {"p", other.Pub}}), 0},
 		{"prompt on another channel", event(KindChannel, prompt, gn.Tags{RootTag(ChannelHanchan), {"p", me.Pub}}), 0},
-		{"our prompt", event(KindChannel, prompt, gn.Tags{RootTag(ChannelTonpu), {"p", me.Pub}}), 1},
-		{"our status", event(KindStatus, "募集中 1/4", gn.Tags{{"d", ChannelTonpu}}), 2},
+		{"our prompt before our gamestart", event(KindChannel, prompt, gn.Tags{RootTag(ChannelTonpu), {"p", me.Pub}}), 0},
+		{"our status", event(KindStatus, "募集中 1/4", gn.Tags{{"d", ChannelTonpu}}), 1},
+		{"our gamestart", event(KindChannel, "nostr:"+me.Npub+" #gamestart NOTIFY gamestart 東 nostr:"+me.Npub+" nostr:"+other.Npub+
+			" nostr:"+o2.Npub+" nostr:"+o3.Npub, gn.Tags{RootTag(ChannelTonpu), {"p", me.Pub}}), 1},
+		{"our prompt", event(KindChannel, prompt, gn.Tags{RootTag(ChannelTonpu), {"p", me.Pub}}), 2},
 	}
 	for _, s := range steps {
 		p.handle(ctx, s.e)
@@ -64,7 +68,7 @@ func TestPlayerReadsOnlyItsOwn(t *testing.T) {
 			t.Fatalf("after %s: %d events sent, want %d", s.name, got, s.sent)
 		}
 	}
-	p.handle(ctx, steps[3].e) // the same prompt again (a second relay)
+	p.handle(ctx, steps[6].e) // the same prompt again (a second relay)
 	if got := sent(); got != 2 || p.stats.Turns != 1 {
 		t.Fatalf("a prompt delivered twice: %d sent, %d turns", got, p.stats.Turns)
 	}
