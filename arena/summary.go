@@ -1,6 +1,8 @@
 package arena
 
 import (
+	"gamelab/sim"
+
 	"slices"
 )
 
@@ -227,7 +229,8 @@ type Report struct {
 	Rules     string          `json:"rules"`
 	RulesJSON string          `json:"rules_json"`
 	Schedule  string          `json:"schedule"`
-	Seed      uint64          `json:"seed"`
+	Seed      sim.SeedText    `json:"seed"`        // exact, a decimal string
+	SeedNum   uint64          `json:"seed_number"` // the same as a number: float64 JSON readers round it above 2^53
 	Seats     int             `json:"seats"`
 	Games     int64           `json:"games"`
 	Sets      int64           `json:"sets"`

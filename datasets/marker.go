@@ -58,7 +58,7 @@ func (in RunInfo) ConfigHash() string {
 		str(p)
 	}
 	str(in.Schedule)
-	num(in.Seed)
+	num(uint64(in.Seed))
 	num(uint64(in.Total))
 	if in.Decisions {
 		num(1)

@@ -1,5 +1,7 @@
 package datasets
 
+import "gamelab/sim"
+
 // GameRow is one row of games.parquet: one finished game.
 type GameRow struct {
 	Game       string             `parquet:"game,dict"`
@@ -49,18 +51,18 @@ const (
 // metadata under "gamelab.run" (JSON), with the table name under
 // "gamelab.table".
 type RunInfo struct {
-	Version   string   `json:"version"`
-	Game      string   `json:"game"`
-	Rules     string   `json:"rules"`      // preset name or file given
-	RulesJSON string   `json:"rules_json"` // the resolved rules
-	Players   []string `json:"players"`
-	Schedule  string   `json:"schedule"`
-	Seed      uint64   `json:"seed"`
-	First     int64    `json:"first_game"` // this file's game range [First, End)
-	End       int64    `json:"end_game"`
-	Total     int64    `json:"total_games"` // games of the whole (unsharded) run
-	Shard     string   `json:"shard,omitempty"`
-	Decisions bool     `json:"decisions,omitempty"`
+	Version   string       `json:"version"`
+	Game      string       `json:"game"`
+	Rules     string       `json:"rules"`      // preset name or file given
+	RulesJSON string       `json:"rules_json"` // the resolved rules
+	Players   []string     `json:"players"`
+	Schedule  string       `json:"schedule"`
+	Seed      sim.SeedText `json:"seed"`       // a decimal string: exact in any JSON reader
+	First     int64        `json:"first_game"` // this file's game range [First, End)
+	End       int64        `json:"end_game"`
+	Total     int64        `json:"total_games"` // games of the whole (unsharded) run
+	Shard     string       `json:"shard,omitempty"`
+	Decisions bool         `json:"decisions,omitempty"`
 }
 
 // Metadata keys.

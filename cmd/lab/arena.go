@@ -21,6 +21,7 @@ import (
 	"gamelab/arena"
 	"gamelab/datasets"
 	"gamelab/reports"
+	"gamelab/sim"
 	"gamelab/strategies"
 )
 
@@ -212,7 +213,7 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "lab arena: %s %s, %s, %d games, seed %d (replay with --seed %d)\n", m.Game(), m.RulesName(), f.schedule, end-first, seed, seed)
 	info := datasets.RunInfo{Version: version(), Game: m.Game(), Rules: m.RulesName(), RulesJSON: m.Rules(), Players: m.Players(),
-		Schedule: f.schedule, Seed: seed, First: first, End: end, Total: total, Shard: f.shard, Decisions: *decisions}
+		Schedule: f.schedule, Seed: sim.SeedText(seed), First: first, End: end, Total: total, Shard: f.shard, Decisions: *decisions}
 	resumable := f.shard != "" && f.out != ""
 	if resumable {
 		if done, err := shardComplete(f.out, info); err != nil {
@@ -298,7 +299,7 @@ func playRun(ctx context.Context, m arena.Match, sched *arena.Schedule, info dat
 
 func finishReport(sum *arena.Summary, info datasets.RunInfo) arena.Report {
 	rep := sum.Report()
-	rep.Rules, rep.Schedule, rep.Seed, rep.First = info.Rules, info.Schedule, info.Seed, info.First
+	rep.Rules, rep.Schedule, rep.Seed, rep.SeedNum, rep.First = info.Rules, info.Schedule, info.Seed, uint64(info.Seed), info.First
 	return rep
 }
 

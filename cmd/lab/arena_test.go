@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -41,7 +42,7 @@ func TestArenaJSONIdenticalForAnyWorkers(t *testing.T) {
 		t.Fatal("--workers 1 and 2 print different summaries")
 	}
 	var rep struct {
-		Seed    uint64 `json:"seed"`
+		Seed    string `json:"seed"`
 		Players []struct {
 			Name    string  `json:"name"`
 			WinRate float64 `json:"win_rate"`
@@ -53,11 +54,37 @@ func TestArenaJSONIdenticalForAnyWorkers(t *testing.T) {
 	if err := json.Unmarshal([]byte(one), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Seed != 5 || len(rep.Players) != 4 || rep.Players[3].WinRate <= rep.Players[0].WinRate {
+	if rep.Seed != "5" || len(rep.Players) != 4 || rep.Players[3].WinRate <= rep.Players[0].WinRate {
 		t.Errorf("summary %+v", rep)
 	}
 	if _, ok := rep.Teams["odds"]; !ok {
 		t.Errorf("no teams.odds.win_rate in %s", one)
+	}
+}
+
+// A seed above 2^53 read back by a float64 JSON decoder (as jq and
+// JavaScript do) still replays the run exactly: JSON outputs carry it as a
+// decimal string and --seed takes that string, quotes and all. The numeric
+// seed_number beside it is lossy.
+func TestSeedReadBackAsFloat64Replays(t *testing.T) {
+	const big = "18446744073709551557"
+	args := []string{"arena", "--game", "coin", "--rules", "four", "--players", "weak,ace", "--games", "40", "--json"}
+	code, first, _ := arenaLab(t, append(args, "--seed", big)...)
+	var o map[string]any // numbers become float64
+	if err := json.Unmarshal([]byte(first), &o); code != 0 || err != nil {
+		t.Fatalf("exit %d %v", code, err)
+	}
+	seed, ok := o["seed"].(string)
+	if !ok || seed != big {
+		t.Fatalf("seed %v, want the string %s", o["seed"], big)
+	}
+	if n := o["seed_number"].(float64); fmt.Sprintf("%.0f", n) == big {
+		t.Errorf("seed_number %.0f survived float64: the test seed is not big enough", n)
+	}
+	for _, again := range []string{seed, `"` + seed + `"`} {
+		if _, replay, _ := arenaLab(t, append(args, "--seed", again)...); replay != first {
+			t.Errorf("--seed %s does not replay the run", again)
+		}
 	}
 }
 

@@ -39,11 +39,12 @@ best hand, as in bullet poker) instead.
 example: lab bulletpoker showdown "Ah As" "Kd Qd" --board "Ks Qs 2c"`)
 	boardText := fs.String("board", "", "board cards, e.g. \"Ks Qs 2c\"")
 	rollouts := fs.Int("rollouts", 100000, "random boards for an incomplete board")
-	seed := fs.Uint64("seed", 1, "seed of the random boards")
+	seedF := addSeed(fs, "seed of the random boards")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	seed := seedF.value(os.Stderr, "bulletpoker showdown")
 	if len(pos) == 0 {
 		return usagef("lab bulletpoker showdown: want at least one hand")
 	}
@@ -143,12 +144,13 @@ showdown), or as --seat N sees it, then the result.
 
 example: lab bulletpoker play equity loose random random --preset liarstexas --seed 7`)
 	preset := fs.String("preset", "classic", "rules preset: "+strings.Join(bulletpoker.Presets(), ", "))
-	seed := fs.Uint64("seed", 1, "match seed")
+	seedF := addSeed(fs, "match seed")
 	seat := fs.Int("seat", -1, "print the log as this seat sees it (-1: public)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	seed := seedF.value(os.Stderr, "bulletpoker play")
 	r, err := bulletpoker.Preset(*preset)
 	if err != nil {
 		return usagef("--preset: %v", err)

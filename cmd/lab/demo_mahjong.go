@@ -22,13 +22,14 @@ and four AI players talking Nostr on 127.0.0.1, then prints the result table.
 Example: lab demo mahjong --strategy defense --strategy efficiency --seed 3`)
 	var specs specList
 	fs.Var(&specs, "strategy", "strategy of the next seat (repeatable; the last one fills the rest; default efficiency)")
-	seed := fs.Uint64("seed", 1, "root seed of the walls")
+	seedF := addSeed(fs, "root seed of the walls")
 	relays := fs.Int("relays", 2, "number of local relays (1–4)")
 	verbose := fs.Bool("v", false, "log every message")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	seed := seedF.value(os.Stderr, "demo mahjong")
 	if len(pos) != 0 {
 		return usagef("lab demo mahjong: unexpected argument %q", pos[0])
 	}

@@ -72,12 +72,13 @@ Example: lab live mahjong --server-npub npub1… --key-file me.nsec --strategy d
 	games := fs.Int("games", 1, "games to play (0 = until interrupted)")
 	start := fs.Bool("start", false, "send gamestart (else join when the table recruits)")
 	autoNext := fs.Bool("auto-next", false, "send next after each hand")
-	seed := fs.Uint64("seed", 1, "seed of the strategy's random source")
+	seedF := addSeed(fs, "seed of the strategy's random source")
 	verbose := fs.Bool("v", false, "debug logs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	seed := seedF.value(os.Stderr, "live mahjong")
 	if len(pos) != 0 {
 		return usagef("lab live mahjong: unexpected argument %q", pos[0])
 	}

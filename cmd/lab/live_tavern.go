@@ -128,7 +128,7 @@ A bot that times out or answers an illegal id gets a safe default.`)
 	rules := fs.String("rules", "", "rules preset (liars_bar: basic, devil, chaos; bullet_poker: default, liarstexas); default the game's first")
 	seats := fs.Int("seats", 0, "seats at the table (default: bots + 1 fill seat, at least 2)")
 	fill := fs.String("fill", "random", "strategy for the seats without a bot")
-	seed := fs.Uint64("seed", 0, "match seed (default from the clock; always printed)")
+	seedF := addSeed(fs, "match seed")
 	lang := fs.String("lang", "zh", "language of prompts and rules: zh or en")
 	deadline := fs.Duration("deadline", 58*time.Second, "decision deadline sent as deadline_ms")
 	var bots multiFlag
@@ -136,6 +136,7 @@ A bot that times out or answers an illegal id gets a safe default.`)
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	seed := seedF.value(nil, "")
 	if *game == "" {
 		return usagef("--game is required (have %s)", strings.Join(tavern.Games(), ", "))
 	}
@@ -163,9 +164,6 @@ A bot that times out or answers an illegal id gets a safe default.`)
 	}
 	for len(players) < n {
 		players = append(players, tavern.SeatPlayer{Name: fmt.Sprintf("lab%d", len(players)+1)})
-	}
-	if *seed == 0 {
-		*seed = uint64(time.Now().UnixNano())
 	}
 	fmt.Printf("seed %d\n", *seed)
 	t, err := tavern.NewTable(*game, *rules, n, *seed, *fill)

@@ -30,12 +30,13 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 	token := fs.String("token", "", "this player's token (required)")
 	spec := fs.String("strategy", "rule", "strategy: name?param=value&… or a JSON strategy file (see lab help arena)")
 	poll := fs.Duration("poll", 200*time.Millisecond, "pause between status polls")
-	seed := fs.Uint64("seed", 0, "seed of the strategy's randomness (0: random)")
+	seedF := addSeed(fs, "seed of the strategy's randomness")
 	verbose := fs.Bool("v", false, "log every action")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	seed := seedF.value(os.Stderr, "live werewolf")
 	if len(pos) != 0 {
 		return usagef("lab live werewolf: unexpected argument %q", pos[0])
 	}
@@ -48,9 +49,6 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 	strat, err := wwstrat.New(*spec)
 	if err != nil {
 		return usagef("lab live werewolf: bad --strategy %q: %v", *spec, err)
-	}
-	if *seed == 0 {
-		*seed = rand.Uint64()
 	}
 	level := slog.LevelInfo
 	if *verbose {

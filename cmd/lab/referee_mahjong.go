@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
 	"gamelab/protocol/nostr"
 )
@@ -24,13 +25,14 @@ Example: lab relay & lab referee mahjong --relay ws://127.0.0.1:7447 --new-key`)
 	newKey := fs.Bool("new-key", false, "use a fresh random key (printed as npub)")
 	channel := fs.String("channel", "tonpu", "tonpu, hanchan or a channel id")
 	games := fs.Int("games", 0, "games to referee (0 = until interrupted)")
-	seed := fs.Uint64("seed", 1, "root seed of the walls")
+	seedF := addSeed(fs, "root seed of the walls")
 	pace := fs.Bool("pace", false, "send one batch per second like the live server")
 	verbose := fs.Bool("v", false, "debug logs")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
+	seed := seedF.value(os.Stderr, "referee mahjong")
 	if len(pos) != 0 {
 		return usagef("lab referee mahjong: unexpected argument %q", pos[0])
 	}

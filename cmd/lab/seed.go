@@ -69,3 +69,18 @@ func (s *seedFlag) resolve(stderr io.Writer, verb string) uint64 {
 
 // seedText is a seed as JSON outputs carry it: a decimal string.
 func seedText(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// addSeed registers --seed on fs for verbs that read it after parsing with
+// value.
+func addSeed(fs *flag.FlagSet, what string) *seedFlag {
+	s := new(seedFlag)
+	addSeedFlag(fs, s, what)
+	return s
+}
+
+// value resolves the seed (printing a drawn one on stderr as "lab VERB:
+// seed N …") and returns a pointer to it.
+func (s *seedFlag) value(stderr io.Writer, verb string) *uint64 {
+	s.resolve(stderr, verb)
+	return &s.v
+}

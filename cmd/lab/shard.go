@@ -41,7 +41,7 @@ func runArgs(args []string, seed uint64) []string {
 // shardMarker is the marker of info's shard of the run made by args.
 func shardMarker(info datasets.RunInfo, args []string, complete bool) datasets.Marker {
 	return datasets.Marker{Complete: complete, Shard: info.Shard, First: info.First, End: info.End, Total: info.Total,
-		Config: info.ConfigHash(), Args: runArgs(args, info.Seed), Version: info.Version}
+		Config: info.ConfigHash(), Args: runArgs(args, uint64(info.Seed)), Version: info.Version}
 }
 
 // shardComplete tells whether out already holds info's shard, finished.
