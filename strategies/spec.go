@@ -31,6 +31,11 @@ type File struct {
 	Spec
 	// Note is free text (the tuner records its run here).
 	Note string `json:"note,omitempty"`
+	// Rules are the game's rules the strategy was tuned on (the engine's
+	// Rules as JSON) and RulesName their preset name, as lab tune records
+	// them; live adapters warn when a match is played under other rules.
+	Rules     json.RawMessage `json:"rules,omitempty"`
+	RulesName string          `json:"rules_name,omitempty"`
 }
 
 // ErrSpec reports a malformed or unknown strategy spec.

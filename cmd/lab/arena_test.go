@@ -280,6 +280,9 @@ func TestTuneRaisesCoinStrength(t *testing.T) {
 	if f.Game != "coin" || f.Params["strength"] <= 2 {
 		t.Errorf("tuned %+v\n%s", f, out)
 	}
+	if f.RulesName != "duel" || len(f.Rules) == 0 {
+		t.Errorf("the tuned file does not record its rules: %q %s", f.RulesName, f.Rules)
+	}
 	if code, _, se := arenaLab(t, "arena", "--game", "coin", "--rules", "duel", "--players", file+",mid", "--games", "10", "--seed", "1"); code != 0 {
 		t.Errorf("arena rejects the tuned file: %s", se)
 	}

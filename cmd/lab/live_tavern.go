@@ -14,11 +14,21 @@ import (
 	"time"
 
 	"gamelab/protocol/tavern"
+	stratspec "gamelab/strategies"
 )
 
 func init() {
 	registerSub("live", &command{name: "tavern", summary: "serve our strategies as a tavern-protocol player bot (liars_bar, bullet_poker)", run: runLiveTavern})
 	registerSub("tavern", &command{name: "dealer", summary: "deal a match of our engine to tavern bots over HTTP", run: runTavernDealer})
+}
+
+// tavernPresetsHelp lists each game's rules presets.
+func tavernPresetsHelp() string {
+	var parts []string
+	for _, g := range tavern.Games() {
+		parts = append(parts, g+": "+strings.Join(tavern.Presets(g), ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // multiFlag collects a repeated flag.
@@ -55,18 +65,47 @@ func readSecrets(path string) ([][]byte, error) {
 	return out, nil
 }
 
+// tavernStrategiesHelp lists, per game, the strategies a bot can play it
+// with, for the verbs' help.
+func tavernStrategiesHelp() string {
+	var b strings.Builder
+	for _, g := range tavern.Games() {
+		fmt.Fprintf(&b, "\n%s strategies (a name, name?param=value&…, or a strategy JSON file):\n", g)
+		for _, s := range tavern.Strategies(g) {
+			fmt.Fprintf(&b, "  %s\n", s)
+		}
+	}
+	b.WriteString("\nOther games are accepted and played from the request's choices by the\ngeneric policy (docs/tavern.md).")
+	return b.String()
+}
+
+// tavernGame reads a --game or GAME= value: liars_bar/liarsbar,
+// bullet_poker/bulletpoker.
+func tavernGame(name string) (string, error) {
+	key, ok := tavern.GameKey(name)
+	if !ok {
+		return "", usagef("unknown game %q (have %s; liarsbar and bulletpoker work too)", name, strings.Join(tavern.Games(), ", "))
+	}
+	return key, nil
+}
+
 func runLiveTavern(ctx context.Context, args []string) error {
 	fs := flagSet("lab live tavern --secret-file F --strategy GAME=SPEC [--strategy …] [flags]", `
 Serves the four endpoints of the tavern protocol (seeds/001) under --base,
 playing each configured game with the given strategy. Listen on 127.0.0.1
-and expose only the --base prefix through a tunnel, as the seed recommends.
-Every request is verified (HMAC-SHA256, 300 s window, 64 KiB) before it is
-parsed. The secret file holds one secret per line: the first is current,
-further lines are old secrets still accepted while the dealer switches
-(rotation). Example:
-  lab live tavern --secret-file bot.secret --strategy liars_bar=bayes --strategy bullet_poker=equity`)
+and expose only the --base prefix through a tunnel, as the seed recommends;
+if the tunnel rewrites the path (strips the prefix), serve with --base ""
+and give the prefix the dealer signs as --signed-base. Every request is
+verified (HMAC-SHA256, 300 s window, 64 KiB, 10 s for headers and for the
+body) before it is parsed. The secret file holds one secret per line: the
+first is current, further lines are old secrets still accepted while the
+dealer switches (rotation). Check a deployment end to end with
+lab tavern check. Example:
+  lab live tavern --secret-file bot.secret --strategy liars_bar=bayes --strategy bullet_poker=equity
+`+tavernStrategiesHelp())
 	listen := fs.String("listen", "127.0.0.1:8787", "address to listen on")
 	base := fs.String("base", "/tavern", "path prefix of the endpoints")
+	signedBase := fs.String("signed-base", "", "path prefix the dealer signs, when a proxy rewrites it (default: --base)")
 	secretFile := fs.String("secret-file", "", "file holding the shared signing secret")
 	name := fs.String("name", "gamelab", "the bot's display name")
 	var strategies multiFlag
@@ -81,20 +120,27 @@ further lines are old secrets still accepted while the dealer switches
 	if len(strategies) == 0 {
 		return usagef("--strategy GAME=SPEC is required (games: %s)", strings.Join(tavern.Games(), ", "))
 	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	players := map[string]tavern.Player{}
 	for _, s := range strategies {
-		game, spec, ok := strings.Cut(s, "=")
+		g, spec, ok := strings.Cut(s, "=")
 		if !ok {
 			return usagef("--strategy %q: want GAME=SPEC", s)
+		}
+		game, err := tavernGame(g)
+		if err != nil {
+			return err
 		}
 		p, err := tavern.NewPlayer(game, spec)
 		if err != nil {
 			return usagef("--strategy %s: %v", s, err)
 		}
+		if rules, preset := stratFileRules(spec); rules != "" {
+			log.Info("strategy tuned on these rules; a match under other rules is logged", "game", game, "spec", spec, "preset", preset, "rules", rules)
+		}
 		players[game] = p
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	bot := &tavern.Bot{Secret: secrets[0], OldSecrets: secrets[1:], Name: *name, Players: players, Log: log}
+	bot := &tavern.Bot{Secret: secrets[0], OldSecrets: secrets[1:], Name: *name, Players: players, Log: log, SignedBase: *signedBase}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		return usagef("--listen %s: %v", *listen, err)
@@ -117,6 +163,19 @@ further lines are old secrets still accepted while the dealer switches
 	return nil
 }
 
+// stratFileRules gives the rules (JSON) and preset name a strategy JSON
+// file records, "" when spec is not such a file.
+func stratFileRules(spec string) (rules, preset string) {
+	if !strings.HasSuffix(spec, ".json") {
+		return "", ""
+	}
+	f, err := stratspec.ReadFile(spec)
+	if err != nil || len(f.Rules) == 0 {
+		return "", ""
+	}
+	return string(f.Rules), f.RulesName
+}
+
 func runTavernDealer(ctx context.Context, args []string) error {
 	fs := flagSet("lab tavern dealer --game GAME --bot BASEURL=SECRETFILE [--bot …] [flags]", `
 Deals one match of our engine to tavern-protocol bots over HTTP, signing
@@ -124,8 +183,8 @@ every request as the seed specifies. BASEURL is the bot's base address with
 its prefix (http://127.0.0.1:8787/tavern); SECRETFILE holds the secret
 agreed with that bot. --fill seats our own strategy in the remaining seats.
 A bot that times out or answers an illegal id gets a safe default.`)
-	game := fs.String("game", "", "liars_bar or bullet_poker")
-	rules := fs.String("rules", "", "rules preset (liars_bar: basic, devil, chaos; bullet_poker: default, liarstexas); default the game's first")
+	game := fs.String("game", "", "liars_bar (liarsbar) or bullet_poker (bulletpoker)")
+	rules := fs.String("rules", "", "rules preset ("+tavernPresetsHelp()+"); default the game's first")
 	seats := fs.Int("seats", 0, "seats at the table (default: bots + 1 fill seat, at least 2)")
 	fill := fs.String("fill", "random", "strategy for the seats without a bot")
 	seedF := addSeed(fs, "match seed")
@@ -140,6 +199,11 @@ A bot that times out or answers an illegal id gets a safe default.`)
 	if *game == "" {
 		return usagef("--game is required (have %s)", strings.Join(tavern.Games(), ", "))
 	}
+	g, err := tavernGame(*game)
+	if err != nil {
+		return err
+	}
+	*game = g
 	if *lang != "zh" && *lang != "en" {
 		return usagef("--lang %q: want zh or en", *lang)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -171,7 +172,8 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	sp, _ := strategies.ParseSpec(tuned)
 	note := fmt.Sprintf("lab tune: SPSA, %d steps, seed %d, vs %v; evaluation over %d games: %+.1f ± %.1f Elo (nElo %+.1f ± %.1f)",
 		iters, seed, field, test.Sets()*seats, e.Elo, e.EloCI, e.NElo, e.NEloCI)
-	if err := strategies.WriteFile(*out, strategies.File{Game: r.Name(), Spec: sp, Note: note}); err != nil {
+	if err := strategies.WriteFile(*out, strategies.File{Game: r.Name(), Spec: sp, Note: note,
+		Rules: json.RawMessage(m.Rules()), RulesName: m.RulesName()}); err != nil {
 		return err
 	}
 	fmt.Fprintf(arenaStdout, "tuned: %s\nstart: %s\nimprovement over %d games: %+.1f ± %.1f Elo, nElo %+.1f ± %.1f, LOS %.1f %%\nwrote %s\n",

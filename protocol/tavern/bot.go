@@ -68,11 +68,12 @@ type Bot struct {
 type MatchLog struct {
 	Game string
 	// Generic is set once a decision of the match went to the generic
-	// policy (logged once per match).
-	Generic bool
-	Rounds  map[int]json.RawMessage
-	Events  []json.RawMessage
-	Updated time.Time
+	// policy (logged once per match); RulesNoted once the match's rules
+	// were found to differ from a tuned strategy's (logged once).
+	Generic, RulesNoted bool
+	Rounds              map[int]json.RawMessage
+	Events              []json.RawMessage
+	Updated             time.Time
 }
 
 // Handler serves the four endpoints under base (e.g. "/tavern").
@@ -359,6 +360,11 @@ func (b *Bot) decide(ctx context.Context, game string, d *Decision) (Reply, erro
 	if d.You == nil {
 		return Reply{}, errors.New("no seat (you) in the request")
 	}
+	if n, ok := p.(rulesNoter); ok {
+		if note := n.RulesNote(d); note != "" {
+			b.noteOnce(game, d.MatchID, func(m *MatchLog) *bool { return &m.RulesNoted }, "the match's rules differ from the tuned strategy's", errors.New(note))
+		}
+	}
 	reply, err := p.Decide(ctx, d)
 	switch {
 	case err != nil:
@@ -378,13 +384,18 @@ func (b *Bot) generic() ChoicePolicy {
 
 // noteGeneric logs the first generic decision of a match, with why.
 func (b *Bot) noteGeneric(game, matchID string, why error) {
+	b.noteOnce(game, matchID, func(m *MatchLog) *bool { return &m.Generic }, "playing this match from choices with the generic policy", why)
+}
+
+// noteOnce logs msg with why the first time the match's flag is set.
+func (b *Bot) noteOnce(game, matchID string, flag func(*MatchLog) *bool, msg string, why error) {
 	b.mu.Lock()
-	m := b.match(matchID, game)
-	first := !m.Generic
-	m.Generic = true
+	f := flag(b.match(matchID, game))
+	first := !*f
+	*f = true
 	b.mu.Unlock()
 	if first {
-		b.logger().Warn("playing this match from choices with the generic policy", "game", game, "match", matchID, "why", why)
+		b.logger().Warn(msg, "game", game, "match", matchID, "why", why)
 	}
 }
 

@@ -14,7 +14,9 @@ import (
 )
 
 func init() {
-	adapters[GameBulletPoker] = adapter{player: newBulletPokerPlayer, table: newBulletPokerTable}
+	adapters[GameBulletPoker] = adapter{player: newBulletPokerPlayer, table: newBulletPokerTable,
+		strategies: func() []string { return registryHelp(bpstrat.Registry.Names(), bpstrat.Registry.Help) },
+		presets:    bulletpoker.Presets}
 }
 
 // bpEvent is the tavern JSON form of a bullet poker event: the public
@@ -168,13 +170,30 @@ func decodeBulletPokerEvent(raw json.RawMessage) (bulletpoker.Event, error) {
 }
 
 // bulletPokerPlayer is the bot side of bullet_poker.
-type bulletPokerPlayer struct{ spec string }
+type bulletPokerPlayer struct {
+	spec  string
+	tuned *bulletpoker.Rules // the rules a tuned strategy file records
+}
 
 func newBulletPokerPlayer(spec string) (Player, error) {
 	if _, err := bpstrat.New(spec); err != nil {
 		return nil, err
 	}
-	return &bulletPokerPlayer{spec: spec}, nil
+	tuned, err := tunedRules[bulletpoker.Rules](spec)
+	if err != nil {
+		return nil, err
+	}
+	return &bulletPokerPlayer{spec: spec, tuned: tuned}, nil
+}
+
+// RulesNote compares the match's rules (our setup; a request without it
+// does not tell) with the tuned ones.
+func (p *bulletPokerPlayer) RulesNote(d *Decision) string {
+	var r bulletpoker.Rules
+	if p.tuned == nil || len(d.Setup) == 0 || json.Unmarshal(d.Setup, &r) != nil || r == *p.tuned {
+		return ""
+	}
+	return fmt.Sprintf("strategy %s was tuned on %+v; this match plays %+v", p.spec, *p.tuned, r)
 }
 
 // BulletPokerView folds a decision request into the seat's engine View.

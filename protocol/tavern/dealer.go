@@ -245,3 +245,37 @@ func (d *Dealer) flush(ctx context.Context, t Table, seats []SeatPlayer) {
 		}
 	}
 }
+
+// SampleDecision is a decision request as our dealer would send it, for
+// checking a bot end to end (lab tavern check): a match of game under its
+// first preset on 4 seats from seed, moves steps decisions in by random
+// play, for the seat to move then. It also returns that seat's round
+// start. The common fields (seq, match_id, chat_id, you's name) are left
+// to the caller.
+func SampleDecision(game string, seed uint64, steps int, lang string) (*Decision, RoundStart, error) {
+	t, err := NewTable(game, "", 4, seed, "random")
+	if err != nil {
+		return nil, RoundStart{}, err
+	}
+	for range steps {
+		if t.Done() {
+			break
+		}
+		seat := t.Next()[0]
+		id, err := t.DecideLocal(seat)
+		if err != nil {
+			return nil, RoundStart{}, err
+		}
+		if err := t.Apply(seat, Reply{Choice: id}); err != nil {
+			return nil, RoundStart{}, err
+		}
+	}
+	if t.Done() {
+		return nil, RoundStart{}, fmt.Errorf("tavern: the sample match of %s ended within %d steps", game, steps)
+	}
+	seat := t.Next()[0]
+	d := &Dealer{Lang: lang, Deadline: 58 * time.Second, turn: int64(steps)}
+	req := d.request(t, SeatPlayer{Name: "you", Bot: &Remote{}}, seat)
+	rs := RoundStart{Common: req.Common, Round: t.Round(), Private: t.Private(seat)}
+	return req, rs, nil
+}

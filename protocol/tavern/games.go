@@ -13,6 +13,10 @@ type adapter struct {
 	// table builds a dealer's match: rules preset ("" for the default),
 	// seats, seed, and the strategy that plays seats without a bot.
 	table func(rules string, seats int, seed uint64, fill string) (Table, error)
+	// strategies lists the strategies that play it ("name: help");
+	// presets the rules presets a dealer can deal.
+	strategies func() []string
+	presets    func() []string
 }
 
 var adapters = map[string]adapter{}
@@ -27,7 +31,41 @@ func Games() []string {
 	return g
 }
 
+// GameKey reads a game name as users write it: the protocol's key
+// (liars_bar, bullet_poker) or our package's name (liarsbar,
+// bulletpoker), any case, '-' for '_'. An unknown name is returned as
+// given with ok false (a bot still plays it from choices).
+func GameKey(name string) (key string, ok bool) {
+	n := strings.ReplaceAll(strings.ToLower(strings.TrimSpace(name)), "-", "_")
+	for k := range adapters {
+		if n == k || n == strings.ReplaceAll(k, "_", "") {
+			return k, true
+		}
+	}
+	return name, false
+}
+
+// Strategies lists the strategies that play game ("name: help"), nil for
+// a game we have none for.
+func Strategies(game string) []string {
+	a, err := lookup(game)
+	if err != nil {
+		return nil
+	}
+	return a.strategies()
+}
+
+// Presets lists the rules presets a dealer can deal for game.
+func Presets(game string) []string {
+	a, err := lookup(game)
+	if err != nil {
+		return nil
+	}
+	return a.presets()
+}
+
 func lookup(game string) (adapter, error) {
+	game, _ = GameKey(game)
 	a, ok := adapters[game]
 	if !ok {
 		return adapter{}, fmt.Errorf("unknown game %q (have %s)", game, strings.Join(Games(), ", "))
@@ -52,4 +90,13 @@ func NewTable(game, rules string, seats int, seed uint64, fill string) (Table, e
 		return nil, err
 	}
 	return a.table(rules, seats, seed, fill)
+}
+
+// registryHelp formats a strategy registry as "name: help" lines.
+func registryHelp(names []string, help func(string) string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n + ": " + help(n)
+	}
+	return out
 }

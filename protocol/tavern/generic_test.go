@@ -6,10 +6,14 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gamelab/sim"
+	"gamelab/sim/liarsbar"
+	"gamelab/strategies"
 )
 
 func TestSayPolicy(t *testing.T) {
@@ -127,4 +131,39 @@ func newRemote(t *testing.T, b *Bot) *Remote {
 	srv := httptest.NewServer(b.Handler("/tavern"))
 	t.Cleanup(srv.Close)
 	return &Remote{BaseURL: srv.URL + "/tavern", Secret: b.Secret}
+}
+
+// TestTunedRulesWarning: a strategy file that records the rules it was
+// tuned on (basic, 4 seats) plays a devil match: logged once for the
+// match; a basic 4-seat match is not logged.
+func TestTunedRulesWarning(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tuned.json")
+	err := strategies.WriteFile(file, strategies.File{Game: "liarsbar", Spec: strategies.Spec{Name: "honest"},
+		Rules: mustJSON(liarsbar.Rules{Variant: "basic", Players: 4, HandSize: 5, MaxPlay: 3, MaxRounds: 200}), RulesName: "basic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPlayer(GameLiarsBar, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		preset string
+		want   int
+	}{{"devil", 1}, {"basic", 0}} {
+		var buf bytes.Buffer
+		b := &Bot{Secret: []byte("secret"), Players: map[string]Player{GameLiarsBar: p}, Log: slog.New(slog.NewTextHandler(&buf, nil))}
+		r := newRemote(t, b)
+		tb, err := NewTable(GameLiarsBar, c.preset, 4, 3, "random")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &Dealer{MatchID: "m" + c.preset, Deadline: 5 * time.Second}
+		if _, err := d.Run(context.Background(), tb, []SeatPlayer{{Name: "bot", Bot: r}, {Name: "a"}, {Name: "b"}, {Name: "c"}}); err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(buf.String(), "differ from the tuned"); n != c.want {
+			t.Errorf("%s match: %d warnings, want %d", c.preset, n, c.want)
+		}
+	}
 }

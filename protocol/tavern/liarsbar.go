@@ -13,18 +13,50 @@ import (
 )
 
 func init() {
-	adapters[GameLiarsBar] = adapter{player: newLiarsBarPlayer, table: newLiarsBarTable}
+	adapters[GameLiarsBar] = adapter{player: newLiarsBarPlayer, table: newLiarsBarTable,
+		strategies: func() []string { return registryHelp(lbstrat.Registry.Names(), lbstrat.Registry.Help) },
+		presets:    liarsbar.Presets}
 }
 
 // liarsBarPlayer is the bot side of liars_bar: it rebuilds the seat's View
 // from the request (setup + log) and asks a fresh strategy.
-type liarsBarPlayer struct{ spec string }
+type liarsBarPlayer struct {
+	spec  string
+	tuned *liarsbar.Rules // the rules a tuned strategy file records
+}
 
 func newLiarsBarPlayer(spec string) (Player, error) {
 	if _, err := lbstrat.New(spec); err != nil {
 		return nil, err
 	}
-	return &liarsBarPlayer{spec: spec}, nil
+	tuned, err := tunedRules[liarsbar.Rules](spec)
+	if err != nil {
+		return nil, err
+	}
+	return &liarsBarPlayer{spec: spec, tuned: tuned}, nil
+}
+
+// RulesNote compares the match's rules with the tuned ones: all of them
+// when the request has our setup, else the variant and seat count read
+// from the board.
+func (p *liarsBarPlayer) RulesNote(d *Decision) string {
+	if p.tuned == nil || d.You == nil {
+		return ""
+	}
+	var r liarsbar.Rules
+	if len(d.Setup) > 0 && json.Unmarshal(d.Setup, &r) == nil {
+		if r == *p.tuned {
+			return ""
+		}
+	} else if v, _, err := liarsBarBoardView(d); err == nil {
+		r = v.Rules
+		if r.Variant == p.tuned.Variant && r.Players == p.tuned.Players {
+			return ""
+		}
+	} else {
+		return ""
+	}
+	return fmt.Sprintf("strategy %s was tuned on %+v; this match plays %+v", p.spec, *p.tuned, r)
 }
 
 // LiarsBarView folds a decision request into the seat's engine View.

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"gamelab/sim"
+	"gamelab/strategies"
 )
 
 // strategy is what the strategies package of each game provides: a
@@ -112,4 +114,29 @@ func mustJSON(v any) json.RawMessage {
 		panic(fmt.Sprintf("tavern: encoding %T: %v", v, err))
 	}
 	return raw
+}
+
+// tunedRules reads the rules a strategy JSON file records (lab tune
+// writes them): nil when spec is not a file or records none. Rules that
+// do not decode are an error: the file is broken.
+func tunedRules[R any](spec string) (*R, error) {
+	if !strings.HasSuffix(spec, ".json") {
+		return nil, nil
+	}
+	f, err := strategies.ReadFile(spec)
+	if err != nil || len(f.Rules) == 0 {
+		return nil, err
+	}
+	var r R
+	if err := json.Unmarshal(f.Rules, &r); err != nil {
+		return nil, fmt.Errorf("%s: rules: %v", spec, err)
+	}
+	return &r, nil
+}
+
+// rulesNoter is a Player whose strategy was tuned on given rules: it says
+// how a decision's match differs from them ("" when it does not, or when
+// the request does not tell).
+type rulesNoter interface {
+	RulesNote(d *Decision) string
 }
