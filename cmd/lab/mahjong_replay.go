@@ -27,10 +27,14 @@ func runMahjongReplay(ctx context.Context, args []string) error {
 (MT19937 + SHA-512), replay the game in the engine under the tenhou preset and
 check every draw, that every logged action was legal, every score change and
 the final scores. Prints OK per file, or the first mismatch (hand, round,
-step, expected vs got) and exits 1.
+step, expected vs got) and exits 1. A log that stops before the game's end
+(a cut file, a game still running) replays up to its last tag and prints
+"OK … log ends in hand N before the game's end"; --strict counts it as a
+mismatch.
 
 example: lab mahjong replay sim/mahjong/testdata/tenhou/double-ron.mjlog`)
 	quiet := fs.Bool("q", false, "print only mismatches")
+	strict := fs.Bool("strict", false, "a log that ends before the game's end is a mismatch")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -56,6 +60,12 @@ example: lab mahjong replay sim/mahjong/testdata/tenhou/double-ron.mjlog`)
 			fmt.Fprintf(mahjongReplayStdout, "%s: MISMATCH %v\n", path, m)
 		case err != nil:
 			return usagef("lab mahjong replay: %s: %v", path, err)
+		case !sum.Complete && *strict:
+			failed++
+			fmt.Fprintf(mahjongReplayStdout, "%s: MISMATCH log ends in hand %d before the game's end (--strict)\n", path, sum.Hands)
+		case !sum.Complete && !*quiet:
+			fmt.Fprintf(mahjongReplayStdout, "%s: OK %d hands, %d draws, %d actions, %d wins, %d draws (ryuukyoku); log ends in hand %d before the game's end, scores %v\n",
+				path, sum.Hands, sum.Draws, sum.Actions, sum.Wins, sum.Ryuukyoku, sum.Hands, sum.Final)
 		case !*quiet:
 			fmt.Fprintf(mahjongReplayStdout, "%s: OK %d hands, %d draws, %d actions, %d wins, %d draws (ryuukyoku), final %v\n",
 				path, sum.Hands, sum.Draws, sum.Actions, sum.Wins, sum.Ryuukyoku, sum.Final)

@@ -23,12 +23,17 @@ func runReplay(t *testing.T, args ...string) (int, string, string) {
 
 func TestMahjongReplayOK(t *testing.T) {
 	files, _ := filepath.Glob("../../sim/mahjong/testdata/tenhou/*.mjlog")
-	if len(files) != 8 {
+	if len(files) != 11 {
 		t.Fatalf("found %d logs", len(files))
 	}
 	code, out, errs := runReplay(t, files...)
-	if code != 0 || strings.Count(out, ": OK ") != 8 {
+	if code != 0 || strings.Count(out, ": OK ") != 11 || strings.Count(out, "log ends in hand 8 before the game's end") != 1 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	// --strict: the cut log fails as before.
+	code, out, _ = runReplay(t, append([]string{"--strict"}, files...)...)
+	if code != 1 || strings.Count(out, ": OK ") != 10 || !strings.Contains(out, "no-round-end.mjlog: MISMATCH log ends in hand 8") {
+		t.Fatalf("--strict: exit %d\n%s", code, out)
 	}
 }
 

@@ -70,7 +70,8 @@ type Step struct {
 	// Ryuukyoku type ("" = exhaustive draw, "yao9", "kaze4", "reach4",
 	// "ron3", "kan4", "nm" nagashi mangan).
 	DrawType string
-	// Tenpai reveals (RYUUKYOKU hai0..3 present).
+	// Tenpai reveals (RYUUKYOKU hai0..3 present). For "yao9" the one hand
+	// shown is the declarer's, and Who is that seat.
 	Tenpai [4]bool
 	// Owari, when the game ended with this step.
 	Owari bool
@@ -259,6 +260,21 @@ func Parse(r io.Reader) (*Log, error) {
 			st.Delta = d
 			for i := 0; i < 4; i++ {
 				_, st.Tenpai[i] = a["hai"+strconv.Itoa(i)]
+			}
+			if st.DrawType == "yao9" {
+				// The declarer is the one seat whose hand is shown (haiN).
+				st.Who = -1
+				for i, shown := range st.Tenpai {
+					if shown {
+						if st.Who >= 0 {
+							return nil, fmt.Errorf("%w: RYUUKYOKU yao9 shows two hands", ErrFormat)
+						}
+						st.Who = i
+					}
+				}
+				if st.Who < 0 {
+					return nil, fmt.Errorf("%w: RYUUKYOKU yao9 shows no hand (hai0..hai3)", ErrFormat)
+				}
 			}
 			if err := finish(lg, &st, a); err != nil {
 				return nil, err

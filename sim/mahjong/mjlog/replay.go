@@ -34,7 +34,13 @@ func (m *Mismatch) Unwrap() error { return ErrMismatch }
 // Summary counts what a successful replay checked.
 type Summary struct {
 	Hands, Draws, Actions, Wins, Ryuukyoku int
-	Final                                  [4]int32
+	// Final holds the scores after the last replayed step.
+	Final [4]int32
+	// Complete: the log reaches the game's end (the engine ended the game
+	// there, and the final scores were checked if the log has them). A
+	// cut log (a game still running, a truncated file) replays up to its
+	// last tag and is not Complete.
+	Complete bool
 }
 
 func roundName(round, honba int) string {
@@ -46,7 +52,9 @@ func roundName(round, honba int) string {
 // Replay rebuilds every wall of lg from its seed and plays the game in the
 // engine under mahjong.Tenhou(), checking every draw, that every logged
 // action is legal, every score change and the final scores. It returns a
-// *Mismatch (wrapping ErrMismatch) at the first difference.
+// *Mismatch (wrapping ErrMismatch) at the first difference. A log that
+// stops before the game's end without claiming it (no owari) replays up to
+// its last tag: no error, Summary.Complete false.
 func Replay(lg *Log) (Summary, error) {
 	var sum Summary
 	walls, err := mahjong.NewTenhouWalls(lg.Seed)
@@ -156,10 +164,14 @@ func Replay(lg *Log) (Summary, error) {
 			}
 		}
 	}
-	if !s.Done() {
-		return sum, &Mismatch{Hand: len(lg.Hands) - 1, Step: -1, Expected: "game over", Got: "game goes on"}
-	}
 	sum.Final = s.Scores()
+	if !s.Done() {
+		if lg.HasFinal { // the log ends the game here, the engine does not
+			return sum, &Mismatch{Hand: len(lg.Hands) - 1, Step: -1, Expected: "game over", Got: "game goes on"}
+		}
+		return sum, nil // a cut log: every step in it replayed
+	}
+	sum.Complete = true
 	if lg.HasFinal {
 		for i := 0; i < 4; i++ {
 			if int(sum.Final[i]) != lg.Final[i] {
