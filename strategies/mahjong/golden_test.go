@@ -12,7 +12,7 @@ import (
 	"gamelab/sim/mahjong"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/golden_games.txt")
+var updateGames = flag.Bool("update-games", false, "rewrite testdata/golden_games.txt")
 
 // goldenSpecs are the baseline bots whose games must not change when their
 // decisions get faster: the final scores of every seeded game are kept.
@@ -20,7 +20,7 @@ var goldenSpecs = []string{"efficiency", "defense", "defense?push=0&push_value=0
 
 // TestGoldenGames plays 6 games of four copies of each baseline under each
 // preset, plus mixed tables, and compares the final scores and the
-// decisions' count with testdata/golden_games.txt (go test -update
+// decisions' count with testdata/golden_games.txt (go test -update-games
 // rewrites it).
 func TestGoldenGames(t *testing.T) {
 	var b strings.Builder
@@ -51,7 +51,7 @@ func TestGoldenGames(t *testing.T) {
 		}
 	}
 	path := filepath.Join("testdata", "golden_games.txt")
-	if *update {
+	if *updateGames {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			t.Fatal(err)
 		}

@@ -38,4 +38,12 @@ func init() {
 		func(v strategies.Values) Strategy {
 			return &Defense{Efficiency: Efficiency{Call: v["call"], Riichi: v["riichi"]}, Push: v["push"], PushValue: v["push_value"]}
 		})
+	Registry.Add("expert", "expected-value push/fold against riichi and open hands (suji, kabe, genbutsu, visible tiles), value-checked calls, riichi or dama by value", []strategies.Param{
+		{Name: "loss", Default: 1, Min: 0, Max: 20, Help: "weight of the expected deal-in loss against the expected win"},
+		{Name: "open_threat", Default: 0.5, Min: 0, Max: 1, Help: "tenpai probability given to an open hand with 3+ melds (half for 2 melds showing value)"},
+		{Name: "dama", Default: 3, Min: 0, Max: 13, Help: "a closed tenpai with a yaku and at least this many estimated han stays dama"},
+		{Name: "call_shanten", Default: 1, Min: -1, Max: 6, Help: "highest shanten after a chi or non-value pon to call with no dora (calls always need a yaku and must lower shanten)"},
+	}, func(v strategies.Values) Strategy {
+		return &Expert{Loss: v["loss"], OpenThreat: v["open_threat"], Dama: v["dama"], CallShanten: v["call_shanten"]}
+	})
 }

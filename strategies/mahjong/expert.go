@@ -1,0 +1,538 @@
+package mahjong
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"gamelab/sim"
+	"gamelab/sim/mahjong"
+)
+
+// Expert plays Efficiency's discards while no opponent threatens. Against
+// threats (riichi seats, open hands with 3 or more melds, or 2 melds
+// showing a value honor or dora) it compares two discards by expected
+// value: Efficiency's (push) and the one with the least expected deal-in
+// loss (fold). A discard's value is the chance to win with what is left
+// (a turn-by-turn chain over shanten, ukeire and the tiles still to draw)
+// times the hand's estimated points (yaku, dora, red fives, dealer), minus
+// the expected loss: for each threat its tenpai probability times its
+// estimated value times the tile's danger (genbutsu, suji, kabe, visible
+// honors), plus the danger of the discards still to come. In the last hand
+// (南4) a leader weighs losses more and the last-placed seat its wins. It
+// calls only when the call keeps a yaku and lowers the shanten (chi and
+// non-value pon only close to tenpai or with dora), answers no call while
+// a threat stands and it is not ready, and declares riichi at tenpai
+// unless the hand has a yaku and at least Dama estimated han (or the wall
+// is nearly out). Deal-in rates by tile class are the usual Tenhou
+// figures (non-suji middle tiles ≈ 12 %, suji terminals ≈ 2 %, genbutsu
+// 0); see docs/mahjong-bots.md.
+type Expert struct {
+	Efficiency
+	// Loss scales the expected deal-in loss against the expected win.
+	Loss float64
+	// OpenThreat is the tenpai probability given to an open hand with 3+
+	// melds (2 melds with a visible value honor or dora count half).
+	OpenThreat float64
+	// Dama is the estimated han (without riichi) from which a closed
+	// tenpai with a yaku stays dama.
+	Dama float64
+	// CallShanten is the highest shanten after a chi or a non-value pon
+	// for which Expert calls with no dora in hand.
+	CallShanten float64
+}
+
+// threat is one opponent's danger: tenpai probability, value and safe kinds.
+type threat struct {
+	p, value float64
+	safe     [mahjong.NumKinds]bool
+}
+
+// expertCtx is what one decision of Expert derives from the view.
+type expertCtx struct {
+	c       [mahjong.NumKinds]uint8
+	vis     [mahjong.NumKinds]uint8
+	seen    [mahjong.NumKinds]uint8 // vis + own hand
+	threats [3]threat
+	nt      int
+	lossW   float64
+	winW    float64
+	hazard  float64 // chance a turn that another seat ends the hand
+}
+
+func (e *Expert) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand) mahjong.Action {
+	if a, ok := win(legal); ok {
+		return a
+	}
+	var x expertCtx
+	e.context(v, &x)
+	_, claim := pass(legal)
+	if x.nt == 0 {
+		if claim {
+			return e.expertClaim(v, legal, &x)
+		}
+		if a, ok := e.kan(v, legal); ok {
+			return a
+		}
+		d := e.bestDiscard(v, legal, rng, nil)
+		return e.riichiOrDama(v, legal, &x, d)
+	}
+	// Against a threat: push (play for the hand) or fold (safest tile),
+	// whichever has the better expected value.
+	melds := int(v.NMelds[v.Me])
+	if claim {
+		if e.push(v, &x, mahjong.Shanten(&x.c, melds), -1, 0) {
+			return e.expertClaim(v, legal, &x)
+		}
+		p, _ := pass(legal)
+		return p
+	}
+	push := e.bestDiscard(v, legal, rng, nil)
+	var dt [mahjong.NumKinds]int
+	for k := range dt {
+		dt[k] = int(1e4 * x.loss(mahjong.Tile(k)))
+	}
+	fold := e.bestDiscard(v, legal, rng, &dt)
+	if push.Kind != mahjong.ActDiscard || push == fold {
+		return e.riichiOrDama(v, legal, &x, push)
+	}
+	an := &e.discards
+	an.Reset(&x.c, melds)
+	sh, _, cnt := an.Ukeire(push.Tile.Kind(), &x.vis)
+	fsh := an.Shanten(fold.Tile.Kind())
+	_, _, fcnt := an.Ukeire(fold.Tile.Kind(), &x.vis)
+	reds := int(v.Hand[mahjong.RedM5] + v.Hand[mahjong.RedP5] + v.Hand[mahjong.RedS5])
+	c := x.c
+	c[push.Tile.Kind()]--
+	r := reds
+	if push.Tile.IsRed() {
+		r--
+	}
+	val := e.handValue(v, &c, r)
+	evPush := x.winW*pWin(v, sh, cnt, x.hazard)*val - x.lossW*(x.loss(push.Tile.Kind())+x.future(sh))
+	c = x.c
+	c[fold.Tile.Kind()]--
+	r = reds
+	if fold.Tile.IsRed() {
+		r--
+	}
+	fval := e.handValue(v, &c, r)
+	evFold := x.winW*pWin(v, fsh, fcnt, x.hazard)*fval - x.lossW*(x.loss(fold.Tile.Kind())+x.future(max(fsh, 2)))
+	if evPush >= evFold {
+		return e.riichiOrDama(v, legal, &x, push)
+	}
+	return fold
+}
+
+// loss is the expected points lost by discarding kind k: the sum over
+// threats of tenpai probability, danger and value.
+func (x *expertCtx) loss(k mahjong.Tile) float64 {
+	l := 0.0
+	for i := 0; i < x.nt; i++ {
+		t := &x.threats[i]
+		l += t.p * t.value * danger(t, x, k)
+	}
+	return l
+}
+
+// future is the expected loss of the discards still to come from shanten
+// sh when pushing (about 7 % danger a tile, 3 % from tenpai).
+func (x *expertCtx) future(sh int) float64 {
+	f := 0.03
+	if sh > 0 {
+		f = 0.07 * float64(sh)
+	}
+	l := 0.0
+	for i := 0; i < x.nt; i++ {
+		l += x.threats[i].p * x.threats[i].value * f
+	}
+	return l
+}
+
+// push reports whether a hand at shanten sh answers claim prompts
+// against a threat (only from tenpai: a call breaks the fold).
+func (e *Expert) push(v *mahjong.View, x *expertCtx, sh, _ int, _ float64) bool {
+	return sh <= 0
+}
+
+// riichiOrDama turns discard d into a riichi when legal and wanted.
+func (e *Expert) riichiOrDama(v *mahjong.View, legal []mahjong.Action, x *expertCtx, d mahjong.Action) mahjong.Action {
+	if d.Kind != mahjong.ActDiscard || v.NMelds[v.Me] != 0 {
+		return d
+	}
+	r := mahjong.Action{Kind: mahjong.ActRiichi, Tile: d.Tile}
+	for _, a := range legal {
+		if a == r && e.wantRiichi(v, x, d.Tile) {
+			return r
+		}
+	}
+	return d
+}
+
+// context fills the counts, the visible tiles, the threats and the
+// score-situation weights.
+func (e *Expert) context(v *mahjong.View, x *expertCtx) {
+	x.c = v.Counts()
+	x.vis = visible(v)
+	for k := range x.seen {
+		x.seen[k] = min(4, x.vis[k]+x.c[k])
+	}
+	x.nt = 0
+	for s := range v.Riichi {
+		seat := sim.Seat(s)
+		if seat == v.Me {
+			continue
+		}
+		t := &x.threats[x.nt]
+		*t = threat{}
+		dealer := seat == v.Dealer
+		shown := 0.0 // visible value: dora and red in melds, value-honor pons
+		for i := uint8(0); i < v.NMelds[s]; i++ {
+			m := &v.Melds[s][i]
+			k := m.Tiles[0].Kind()
+			if m.Kind != mahjong.Chi && (k.IsDragon() || k == roundWind(v) || k == mahjong.East+mahjong.Tile((s-int(v.Dealer)+4)%4)) {
+				shown++
+			}
+			for _, tl := range m.Tiles[:m.Len()] {
+				if tl.IsRed() {
+					shown++
+				}
+				for _, ind := range v.Dora[:v.NDora] {
+					if tl.Kind() == mahjong.DoraFromIndicator(ind) {
+						shown++
+					}
+				}
+			}
+		}
+		switch {
+		case v.Riichi[s]:
+			t.p = 1
+			t.value = 5200 + 1300*shown
+		case v.NMelds[s] >= 3:
+			t.p = e.OpenThreat
+			t.value = 2600 + 2000*shown
+		case v.NMelds[s] == 2 && shown > 0:
+			t.p = e.OpenThreat / 2
+			t.value = 2600 + 2000*shown
+		default:
+			continue
+		}
+		if dealer {
+			t.value *= 1.5
+		}
+		r := &v.Rivers[s]
+		for i := uint8(0); i < r.N; i++ {
+			t.safe[r.Tiles[i].Kind()] = true
+		}
+		if v.Riichi[s] {
+			// tiles others discarded after the declaration
+			after := int(r.N) - int(v.RiichiAt[s])
+			for o := range v.Rivers {
+				ro := &v.Rivers[o]
+				for i := max(0, int(ro.N)-after); i < int(ro.N); i++ {
+					t.safe[ro.Tiles[i].Kind()] = true
+				}
+			}
+		}
+		x.nt++
+	}
+	x.lossW, x.winW = e.Loss, 1
+	x.hazard = 0.04
+	for i := 0; i < x.nt; i++ {
+		x.hazard += 0.08 * x.threats[i].p
+	}
+	if v.Round >= 7 { // the last hand of a 半荘 (南4) or later
+		place := 1
+		for s, sc := range v.Scores {
+			if sim.Seat(s) != v.Me && sc > v.Scores[v.Me] {
+				place++
+			}
+		}
+		switch place {
+		case 1:
+			x.lossW *= 1.5
+			x.winW = 0.6
+		case 4:
+			x.winW = 1.4
+			x.lossW *= 0.7
+		}
+	}
+}
+
+// danger is the probability that kind k deals into a tenpai threat t.
+func danger(t *threat, x *expertCtx, k mahjong.Tile) float64 {
+	if t.safe[k] {
+		return 0
+	}
+	if k.IsHonor() {
+		switch x.seen[k] {
+		case 4, 3:
+			return 0.005
+		case 2:
+			return 0.03
+		case 1:
+			return 0.06
+		default:
+			return 0.08
+		}
+	}
+	n := int(k%9) + 1
+	// kabe: a neighbour all seen rules out the runs waiting on k from that side
+	// lo: no ryanmen (n-2,n-1) waits on k (suji n-3 safe, or a kabe);
+	// hi likewise for (n+1,n+2). Edges count as covered.
+	lo := n < 3 || (n >= 4 && t.safe[k-3]) || x.seen[k-1] == 4 || x.seen[k-2] == 4
+	hi := n > 7 || (n <= 6 && t.safe[k+3]) || x.seen[k+1] == 4 || x.seen[k+2] == 4
+	switch {
+	case n == 1 || n == 9:
+		if lo && hi {
+			return 0.02
+		}
+		return 0.055
+	case n == 2 || n == 8:
+		if lo && hi {
+			return 0.03
+		}
+		return 0.075
+	case n == 3 || n == 7:
+		if lo && hi {
+			return 0.045
+		}
+		return 0.095
+	default:
+		switch {
+		case lo && hi:
+			return 0.04
+		case lo || hi:
+			return 0.08
+		}
+		return 0.12
+	}
+}
+
+// handValue estimates the points of a win with the concealed counts c
+// (without one tile of kind d, or NoTile) and Me's melds: 0 when an open
+// hand has no yaku in reach.
+func (e *Expert) handValue(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds int) float64 {
+	me := v.Me
+	open := false
+	han := 0.0
+	yaku := false
+	yao := 0
+	for k := mahjong.Tile(0); k < mahjong.NumKinds; k++ {
+		if k.IsYaochu() {
+			yao += int(c[k])
+		}
+	}
+	for i := uint8(0); i < v.NMelds[me]; i++ {
+		m := &v.Melds[me][i]
+		if m.Kind != mahjong.Ankan {
+			open = true
+		}
+		k := m.Tiles[0].Kind()
+		if m.Kind != mahjong.Chi && isValueHonor(v, k) {
+			han++
+			yaku = true
+		}
+		for _, t := range m.Tiles[:m.Len()] {
+			if t.IsYaochu() {
+				yao += 10
+			}
+			for _, ind := range v.Dora[:v.NDora] {
+				if t.Kind() == mahjong.DoraFromIndicator(ind) {
+					han++
+				}
+			}
+		}
+	}
+	for h := mahjong.East; h <= mahjong.Red; h++ {
+		if isValueHonor(v, h) {
+			switch {
+			case c[h] >= 3:
+				han++
+				yaku = true
+			case c[h] == 2:
+				han += 0.4
+				if open {
+					yaku = true // a pair to pon or to win on
+				}
+			}
+		}
+	}
+	if yao <= 1 {
+		han++
+		yaku = true
+	} else if yao <= 3 && !open {
+		han += 0.4
+	}
+	for _, ind := range v.Dora[:v.NDora] {
+		han += float64(c[mahjong.DoraFromIndicator(ind)])
+	}
+	han += float64(reds)
+	if !open {
+		han += 1.6 // riichi, tsumo, ura and ippatsu on average
+	} else if !yaku {
+		return 0
+	}
+	pts := pointsOfHan(han)
+	if v.Me == v.Dealer {
+		pts *= 1.5
+	}
+	return pts
+}
+
+// pointsOfHan is a non-dealer's win by han at about 30-40 fu.
+func pointsOfHan(han float64) float64 {
+	switch {
+	case han < 1.5:
+		return 1300
+	case han < 2.5:
+		return 2600
+	case han < 3.5:
+		return 5200
+	case han < 4.5:
+		return 7700
+	case han < 5.5:
+		return 8000
+	case han < 7.5:
+		return 12000
+	case han < 10.5:
+		return 16000
+	}
+	return 24000
+}
+
+// pWin estimates the chance to win from shanten sh with count unseen
+// accepting tiles: a turn-by-turn chain where each turn the hand ends
+// without us with probability hazard, a shanten step needs one of count
+// (later steps: a typical 24) of the unseen tiles, and a tenpai wins on
+// its waits by draw or ron (1.6 times the draw chance).
+func pWin(v *mahjong.View, sh, count int, hazard float64) float64 {
+	if sh < 0 {
+		return 1
+	}
+	turns := int(v.WallLeft) / 4
+	unseen := float64(v.WallLeft) + 14
+	for _, n := range v.Concealed {
+		unseen += float64(n)
+	}
+	unseen = math.Max(unseen, 20)
+	sh = min(sh, 4)
+	var st [6]float64 // st[i]: probability of being i steps from winning
+	st[sh+1] = 1
+	won := 0.0
+	for range turns {
+		for i := 1; i <= sh+1; i++ {
+			if st[i] == 0 {
+				continue
+			}
+			var r float64
+			switch {
+			case i == sh+1 && i == 1:
+				r = math.Min(0.5, 1.6*float64(count)/unseen)
+			case i == sh+1:
+				r = float64(count) / unseen
+			case i == 1:
+				r = math.Min(0.5, 1.6*6/unseen)
+			default:
+				r = 24 / unseen
+			}
+			m := st[i] * (1 - hazard) * r
+			st[i] = st[i]*(1-hazard) - m
+			if i == 1 {
+				won += m
+			} else {
+				st[i-1] += m
+			}
+		}
+	}
+	return won
+}
+
+// wantRiichi: riichi at a closed tenpai unless the hand has a yaku
+// without it and at least Dama han, or the wall is nearly out with a yaku.
+func (e *Expert) wantRiichi(v *mahjong.View, x *expertCtx, d mahjong.Tile) bool {
+	c := x.c
+	c[d.Kind()]--
+	reds := int(v.Hand[mahjong.RedM5] + v.Hand[mahjong.RedP5] + v.Hand[mahjong.RedS5])
+	if d.IsRed() {
+		reds--
+	}
+	han, yaku := closedHan(v, &c, reds)
+	if !yaku {
+		return true
+	}
+	if v.WallLeft < 8 {
+		return false
+	}
+	return han < e.Dama
+}
+
+// closedHan is the han of a closed hand without riichi and whether it
+// has a yaku (tanyao or a value-honor triplet).
+func closedHan(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds int) (float64, bool) {
+	han, yaku := 0.0, false
+	yao := 0
+	for k := mahjong.Tile(0); k < mahjong.NumKinds; k++ {
+		if k.IsYaochu() {
+			yao += int(c[k])
+		}
+	}
+	if yao == 0 {
+		han++
+		yaku = true
+	}
+	for h := mahjong.East; h <= mahjong.Red; h++ {
+		if c[h] >= 3 && isValueHonor(v, h) {
+			han++
+			yaku = true
+		}
+	}
+	for _, ind := range v.Dora[:v.NDora] {
+		han += float64(c[mahjong.DoraFromIndicator(ind)])
+	}
+	return han + float64(reds), yaku
+}
+
+// expertClaim answers a claim prompt: pass while any threat makes the
+// current hand a fold, pon value honors, and take other calls only when
+// they lower the shanten, keep a yaku and the hand is close enough or
+// holds dora.
+func (e *Expert) expertClaim(v *mahjong.View, legal []mahjong.Action, x *expertCtx) mahjong.Action {
+	p, _ := pass(legal)
+	t := v.LastDiscard
+	if t == mahjong.NoTile {
+		return p
+	}
+	k := t.Kind()
+	melds := int(v.NMelds[v.Me])
+	now := mahjong.Shanten(&x.c, melds)
+	if x.nt > 0 && now > 0 {
+		return p
+	}
+	reds := int(v.Hand[mahjong.RedM5] + v.Hand[mahjong.RedP5] + v.Hand[mahjong.RedS5])
+	dora := 0
+	for _, ind := range v.Dora[:v.NDora] {
+		dora += int(x.c[mahjong.DoraFromIndicator(ind)])
+	}
+	for _, a := range legal {
+		if a.Kind != mahjong.ActPon && a.Kind != mahjong.ActChi {
+			continue
+		}
+		c2 := x.c
+		c2[a.Tile.Kind()]--
+		c2[a.Tile2.Kind()]--
+		after := mahjong.Shanten(&c2, melds+1)
+		if a.Kind == mahjong.ActPon && isValueHonor(v, k) {
+			if after <= now {
+				return a
+			}
+			continue
+		}
+		if after >= now || !e.yakuInReach(v, a, k) {
+			continue
+		}
+		if float64(after) <= e.CallShanten || dora+reds >= 1 || melds > 0 {
+			return a
+		}
+	}
+	return p
+}
