@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -40,7 +41,7 @@ type table[T any] struct {
 	w    *parquet.GenericWriter[T]
 }
 
-func (t *table[T]) open(dir, name, info string, rowGroup int) error {
+func (t *table[T]) open(dir, name, info, version string, rowGroup int) error {
 	t.name = name
 	f, err := os.CreateTemp(dir, "."+name+".parquet.tmp*")
 	if err != nil {
@@ -51,7 +52,7 @@ func (t *table[T]) open(dir, name, info string, rowGroup int) error {
 		parquet.MaxRowsPerRowGroup(int64(rowGroup)),
 		parquet.KeyValueMetadata(KeyTable, name),
 		parquet.KeyValueMetadata(KeyRun, info),
-		parquet.CreatedBy("gamelab", "lab", ""),
+		createdBy(version),
 		parquet.Compression(&parquet.Snappy))
 	return nil
 }
@@ -91,16 +92,16 @@ func Create(dir string, info RunInfo, rowGroup int) (*Writer, error) {
 		return nil, err
 	}
 	w := &Writer{dir: dir, info: info, rowGroup: rowGroup}
-	if err := w.games.open(dir, Games, string(raw), rowGroup); err != nil {
+	if err := w.games.open(dir, Games, string(raw), info.Version, rowGroup); err != nil {
 		return nil, err
 	}
-	if err := w.seats.open(dir, Seats, string(raw), rowGroup*8); err != nil {
+	if err := w.seats.open(dir, Seats, string(raw), info.Version, rowGroup*8); err != nil {
 		w.Abort()
 		return nil, err
 	}
 	if info.Decisions {
 		w.decisions = &table[DecisionRow]{}
-		if err := w.decisions.open(dir, Decisions, string(raw), rowGroup*64); err != nil {
+		if err := w.decisions.open(dir, Decisions, string(raw), info.Version, rowGroup*64); err != nil {
 			w.Abort()
 			return nil, err
 		}
@@ -224,4 +225,15 @@ func (w *Writer) Abort() {
 	if w.decisions != nil {
 		w.decisions.abort()
 	}
+}
+
+// createdBy is the Parquet footer's created_by option for a
+// RunInfo.Version such as "(devel) 8410ef5c1a2b go1.26.8": it reads
+// "gamelab version (devel) (build 8410ef5c1a2b go1.26.8)".
+func createdBy(version string) parquet.WriterOption {
+	v, build, _ := strings.Cut(strings.TrimSpace(version), " ")
+	if v == "" {
+		v = "unknown"
+	}
+	return parquet.CreatedBy("gamelab", v+" ", build)
 }

@@ -25,8 +25,6 @@ import (
 	"gamelab/strategies"
 )
 
-// arenaStdout is where the arena verbs print tables and JSON (tests swap it).
-var arenaStdout io.Writer = os.Stdout
 
 func init() {
 	register(&command{name: "arena", summary: "run a tournament: duplicate sets, round robin or gauntlet, with ratings", run: runArena})
@@ -78,7 +76,7 @@ func resolveGame(name string, stderr io.Writer) (arena.Runner, error) {
 		}
 		name = g
 	}
-	r, err := arena.Lookup(name)
+	r, err := arena.Lookup(matchGame(name, arena.Games()))
 	if err != nil {
 		return nil, usagef("--game: %v", err)
 	}
@@ -161,7 +159,7 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the summary as JSON on stdout instead of tables")
 	decisions := fs.Bool("decisions", false, "with --out, also write decisions.parquet (one row per decision)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if *cpuprofile != "" {
@@ -305,11 +303,11 @@ func finishReport(sum *arena.Summary, info datasets.RunInfo) arena.Report {
 
 func printReport(rep arena.Report, asJSON bool) error {
 	if asJSON {
-		enc := json.NewEncoder(arenaStdout)
+		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
-	return reports.Tables(arenaStdout, rep)
+	return reports.Tables(stdout, rep)
 }
 
 // writeJSONFile writes v as indented JSON through a temporary name.

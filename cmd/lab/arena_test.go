@@ -24,9 +24,9 @@ func init() { arena.Register(arena.Coin) }
 func arenaLab(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	old := arenaStdout
-	arenaStdout = &out
-	defer func() { arenaStdout = old }()
+	old := stdout
+	stdout = &out
+	defer func() { stdout = old }()
 	code := run(context.Background(), args, &errb)
 	return code, out.String(), errb.String()
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -12,9 +11,6 @@ import (
 	"gamelab/sim/cards"
 	sb "gamelab/strategies/bulletpoker"
 )
-
-// bulletpokerStdout is where the bulletpoker verbs print (tests swap it).
-var bulletpokerStdout io.Writer = os.Stdout
 
 func init() {
 	registerSub("bulletpoker", &command{
@@ -77,7 +73,7 @@ example: lab bulletpoker showdown "Ah As" "Kd Qd" --board "Ks Qs 2c"`)
 			return usagef("hand %d %q: want two hole cards and a board of 0, 3, 4 or 5 cards (or 5-7 cards without a board)", i+1, cards.Format(h))
 		}
 	}
-	out := bulletpokerStdout
+	out := stdout
 	if complete {
 		ranks := make([]cards.HandRank, len(hands))
 		var best cards.HandRank
@@ -137,13 +133,14 @@ example: lab bulletpoker showdown "Ah As" "Kd Qd" --board "Ks Qs 2c"`)
 }
 
 func runBulletpokerPlay(ctx context.Context, args []string) error {
-	fs := flagSet(`lab bulletpoker play <strategy>... [--preset P] [--seed S] [--seat N]`,
+	fs := flagSet(`lab bulletpoker play <strategy>... [--rules R] [--seed S] [--seat N]`,
 		`Play one match, one strategy per seat (2-6; "name?k=v" or a JSON strategy
 file), and print the event log as everyone sees it (hole cards shown only at
 showdown), or as --seat N sees it, then the result.
 
-example: lab bulletpoker play equity loose random random --preset liarstexas --seed 7`)
-	preset := fs.String("preset", "classic", "rules preset: "+strings.Join(bulletpoker.Presets(), ", "))
+example: lab bulletpoker play equity loose random random --rules liarstexas --seed 7`)
+	preset := fs.String("rules", "classic", "rules preset: "+strings.Join(bulletpoker.Presets(), ", "))
+	aliasFlag(fs, "preset", "rules")
 	seedF := addSeed(fs, "match seed")
 	seat := fs.Int("seat", -1, "print the log as this seat sees it (-1: public)")
 	pos, err := parseFlags(fs, args)
@@ -153,7 +150,7 @@ example: lab bulletpoker play equity loose random random --preset liarstexas --s
 	seed := seedF.value(os.Stderr, "bulletpoker play")
 	r, err := bulletpoker.Preset(*preset)
 	if err != nil {
-		return usagef("--preset: %v", err)
+		return usagef("--rules: %v", err)
 	}
 	if len(pos) < bulletpoker.MinPlayers || len(pos) > bulletpoker.MaxPlayers {
 		return usagef("lab bulletpoker play: want %d..%d strategies, got %d", bulletpoker.MinPlayers, bulletpoker.MaxPlayers, len(pos))
@@ -182,7 +179,7 @@ example: lab bulletpoker play equity loose random random --preset liarstexas --s
 	if replayErr != nil {
 		return fmt.Errorf("replaying the match: %w", replayErr)
 	}
-	out := bulletpokerStdout
+	out := stdout
 	for _, e := range st.Events() {
 		if ev, ok := e.For(sim.Seat(*seat)); ok {
 			fmt.Fprintln(out, ev)

@@ -11,9 +11,9 @@ import (
 func runBulletpoker(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	old := bulletpokerStdout
-	bulletpokerStdout = &out
-	defer func() { bulletpokerStdout = old }()
+	old := stdout
+	stdout = &out
+	defer func() { stdout = old }()
 	code := run(context.Background(), append([]string{"bulletpoker"}, args...), &errb)
 	return code, out.String(), errb.String()
 }
@@ -50,7 +50,7 @@ func TestBulletpokerShowdownBadInput(t *testing.T) {
 		// 24 hands use 48 cards: 4 left for a 5-card board (was a panic).
 		append([]string{"showdown"}, strings.Fields("2c2d 2h2s 3c3d 3h3s 4c4d 4h4s 5c5d 5h5s 6c6d 6h6s 7c7d 7h7s 8c8d 8h8s 9c9d 9h9s TcTd ThTs JcJd JhJs QcQd QhQs KcKd KhKs")...),
 	} {
-		if code, _, errs := runBulletpoker(t, args...); code != 2 || !strings.HasPrefix(errs, "lab: ") || strings.Count(errs, "\n") != 1 {
+		if code, _, errs := runBulletpoker(t, args...); code != 2 || !strings.HasPrefix(errs, "lab") || strings.Contains(errs, "lab: lab") || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d, %q", args, code, errs)
 		}
 	}

@@ -60,14 +60,14 @@ Example: lab demo mahjong --strategy defense --strategy efficiency --seed 3`)
 	if err != nil {
 		return &exitError{code: 1, msg: "demo failed: " + err.Error()}
 	}
-	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "seat\tplace\tscore\tstrategy\tplayer\tturns\tcalls\t")
 	for i := range 4 {
 		fmt.Fprintf(w, "%d\t%d\t%.0f\t%s\t%s…\t%d\t%d\t\n", i, res.Game.Result.Placement[i], res.Game.Result.Score[i],
 			names[i], res.Players[i].Npub[:16], res.Stats[i].Turns, res.Stats[i].Calls)
 	}
 	w.Flush()
-	fmt.Printf("東風戦 over %d local relays in %v (seed %d, wall seed %d)\n", *relays, res.Duration.Round(1e6), *seed, res.Game.Seed)
+	fmt.Fprintf(stdout, "東風戦 over %d local relays in %v (seed %d, wall seed %d)\n", *relays, res.Duration.Round(1e6), *seed, res.Game.Seed)
 	return nil
 }
 

@@ -110,7 +110,7 @@ lab tavern check. Example:
 	name := fs.String("name", "gamelab", "the bot's display name")
 	var strategies multiFlag
 	fs.Var(&strategies, "strategy", "GAME=SPEC: play GAME (liars_bar, bullet_poker) with strategy SPEC or a strategy JSON file; repeat per game")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	secrets, err := readSecrets(*secretFile)
@@ -192,7 +192,7 @@ A bot that times out or answers an illegal id gets a safe default.`)
 	deadline := fs.Duration("deadline", 58*time.Second, "decision deadline sent as deadline_ms")
 	var bots multiFlag
 	fs.Var(&bots, "bot", "BASEURL=SECRETFILE of a bot; repeat per bot")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	seed := seedF.value(nil, "")
@@ -229,7 +229,7 @@ A bot that times out or answers an illegal id gets a safe default.`)
 	for len(players) < n {
 		players = append(players, tavern.SeatPlayer{Name: fmt.Sprintf("lab%d", len(players)+1)})
 	}
-	fmt.Printf("seed %d\n", *seed)
+	fmt.Fprintf(stdout, "seed %d\n", *seed)
 	t, err := tavern.NewTable(*game, *rules, n, *seed, *fill)
 	if err != nil {
 		return usagef("%v", err)
@@ -244,9 +244,9 @@ A bot that times out or answers an illegal id gets a safe default.`)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("match %s over; %d default decisions\n", d.MatchID, d.Defaults)
+	fmt.Fprintf(stdout, "match %s over; %d default decisions\n", d.MatchID, d.Defaults)
 	for i, p := range players {
-		fmt.Printf("  seat %d %-8s place %d score %g\n", i, p.Name, res.Placement[i], res.Score[i])
+		fmt.Fprintf(stdout, "  seat %d %-8s place %d score %g\n", i, p.Name, res.Placement[i], res.Score[i])
 	}
 	return nil
 }

@@ -66,7 +66,7 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 	if err != nil {
 		return fmt.Errorf("lab live werewolf: %w", err)
 	}
-	fmt.Printf("game %s over on day %d: %s won (%s); %s was %s, %s\n", info.GameID, info.DayCount, info.Winner, info.Reason, st.PlayerName, st.Role, st.Status)
+	fmt.Fprintf(stdout, "game %s over on day %d: %s won (%s); %s was %s, %s\n", info.GameID, info.DayCount, info.Winner, info.Reason, st.PlayerName, st.Role, st.Status)
 	return nil
 }
 

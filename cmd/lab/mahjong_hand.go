@@ -6,14 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"gamelab/sim/mahjong"
 )
 
-// mahjongHandStdout is where analyze and score print (tests swap it).
-var mahjongHandStdout io.Writer = os.Stdout
 
 func init() {
 	registerSub("mahjong", &command{
@@ -90,7 +87,7 @@ example: lab mahjong analyze 123m456p789s1z2z5z6z7z`)
 		Tiles    []string      `json:"tiles,omitempty"`
 		Waits    []string      `json:"waits,omitempty"`
 	}{Hand: mahjong.FormatHand(h)}
-	w := mahjongHandStdout
+	w := stdout
 	switch n {
 	case 14 - 3*melds:
 		out.Shanten = mahjong.Shanten(&c, melds)
@@ -294,7 +291,7 @@ example: lab mahjong score 123m456p789s23s55p --win 1s --riichi --dora 4p`)
 	for _, y := range res.HanYaku {
 		out.HanYaku = append(out.HanYaku, yakuJSON{y.Name, y.English, y.Han, 0})
 	}
-	o := mahjongHandStdout
+	o := stdout
 	if *asJSON {
 		return printJSON(o, out)
 	}

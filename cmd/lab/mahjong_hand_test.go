@@ -12,9 +12,9 @@ import (
 func runMahjong(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	old := mahjongHandStdout
-	mahjongHandStdout = &out
-	defer func() { mahjongHandStdout = old }()
+	old := stdout
+	stdout = &out
+	defer func() { stdout = old }()
 	code := run(context.Background(), append([]string{"mahjong"}, args...), &errb)
 	return code, out.String(), errb.String()
 }

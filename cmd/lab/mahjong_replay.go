@@ -4,14 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"gamelab/sim/mahjong/mjlog"
 )
 
-// mahjongReplayStdout is where replay prints (tests swap it).
-var mahjongReplayStdout io.Writer = os.Stdout
 
 func init() {
 	registerSub("mahjong", &command{
@@ -57,7 +54,7 @@ example: lab mahjong replay sim/mahjong/testdata/tenhou/double-ron.mjlog`)
 		switch {
 		case errors.As(err, &m):
 			failed++
-			fmt.Fprintf(mahjongReplayStdout, "%s: MISMATCH %v\n", path, m)
+			fmt.Fprintf(stdout, "%s: MISMATCH %v\n", path, m)
 		case err != nil:
 			return usagef("lab mahjong replay: %s: %v", path, err)
 		case !sum.Complete && *strict:
@@ -67,7 +64,7 @@ example: lab mahjong replay sim/mahjong/testdata/tenhou/double-ron.mjlog`)
 			fmt.Fprintf(mahjongReplayStdout, "%s: OK %d hands, %d draws, %d actions, %d wins, %d draws (ryuukyoku); log ends in hand %d before the game's end, scores %v\n",
 				path, sum.Hands, sum.Draws, sum.Actions, sum.Wins, sum.Ryuukyoku, sum.Hands, sum.Final)
 		case !*quiet:
-			fmt.Fprintf(mahjongReplayStdout, "%s: OK %d hands, %d draws, %d actions, %d wins, %d draws (ryuukyoku), final %v\n",
+			fmt.Fprintf(stdout, "%s: OK %d hands, %d draws, %d actions, %d wins, %d draws (ryuukyoku), final %v\n",
 				path, sum.Hands, sum.Draws, sum.Actions, sum.Wins, sum.Ryuukyoku, sum.Final)
 		}
 	}

@@ -14,9 +14,9 @@ import (
 func runReplay(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	old := mahjongReplayStdout
-	mahjongReplayStdout = &out
-	defer func() { mahjongReplayStdout = old }()
+	old := stdout
+	stdout = &out
+	defer func() { stdout = old }()
 	code := run(context.Background(), append([]string{"mahjong", "replay"}, args...), &errb)
 	return code, out.String(), errb.String()
 }

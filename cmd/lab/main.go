@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // command is one verb of the CLI.
@@ -86,7 +87,7 @@ func flagSet(usage, about string) *flag.FlagSet {
 	fs := flag.NewFlagSet(usage, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		w := os.Stdout
+		w := stdout
 		fmt.Fprintf(w, "usage: %s\n", usage)
 		if about != "" {
 			fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(about))
@@ -95,9 +96,7 @@ func flagSet(usage, about string) *flag.FlagSet {
 		fs.VisitAll(func(*flag.Flag) { has = true })
 		if has {
 			fmt.Fprintln(w, "\nflags:")
-			fs.SetOutput(w)
-			fs.PrintDefaults()
-			fs.SetOutput(io.Discard)
+			printDefaults(fs, w)
 		}
 	}
 	return fs
@@ -118,7 +117,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 				usage()
 				return nil, errHelpShown
 			}
-			return nil, &usageError{fs.Name() + ": " + err.Error()}
+			return nil, &usageError{verbName(fs.Name()) + ": " + err.Error()}
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -135,7 +134,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 // dispatch runs a sub-verb from subs ("lab mahjong analyze …").
 func dispatch(ctx context.Context, parent string, subs []*command, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		printVerbs(os.Stdout, "lab "+parent, subs)
+		printVerbs(stdout, "lab "+parent, subs)
 		if len(args) == 0 {
 			return usagef("lab %s: missing sub-command", parent)
 		}
@@ -175,30 +174,39 @@ func printVerbs(w io.Writer, prog string, cs []*command) {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := notifyInterrupt(sig)
 	code := run(ctx, os.Args[1:], os.Stderr)
-	stop()
+	signal.Stop(sig)
+	close(sig)
+	cancel()
 	os.Exit(code)
 }
 
-// run executes the CLI and returns the process exit code.
+// run executes the CLI and returns the process exit code: 0, 1 (a
+// failure, or a verdict such as "H0 accepted"), 2 (bad input) or
+// exitInterrupted (Ctrl-C; the verb has removed what it had not finished).
 func run(ctx context.Context, args []string, stderr io.Writer) int {
 	err := dispatchTop(ctx, args)
 	var ue *usageError
 	var ee *exitError
 	switch {
+	case errors.As(err, &ue):
+		fmt.Fprintln(stderr, errorLine(ue.msg))
+		return 2
+	case interrupted(ctx, err):
+		fmt.Fprintln(stderr, "lab: interrupted")
+		return exitInterrupted
 	case err == nil, errors.Is(err, errHelpShown):
 		return 0
-	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "lab:", ue.msg)
-		return 2
 	case errors.As(err, &ee):
 		if ee.msg != "" {
-			fmt.Fprintln(stderr, "lab:", ee.msg)
+			fmt.Fprintln(stderr, errorLine(ee.msg))
 		}
 		return ee.code
 	default:
-		fmt.Fprintln(stderr, "lab:", err)
+		fmt.Fprintln(stderr, errorLine(err.Error()))
 		return 1
 	}
 }
@@ -206,13 +214,13 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 func dispatchTop(ctx context.Context, args []string) error {
 	if len(args) > 0 && args[0] == "help" {
 		if len(args) == 1 {
-			printVerbs(os.Stdout, "lab", commands)
+			printVerbs(stdout, "lab", commands)
 			return nil
 		}
 		args = []string{args[1], "--help"}
 	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		printVerbs(os.Stdout, "lab", commands)
+		printVerbs(stdout, "lab", commands)
 		if len(args) == 0 {
 			return usagef("missing command")
 		}

@@ -67,3 +67,50 @@ func TestGroupDispatch(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestVocabulary checks what every verb shares: stray positional
+// arguments are refused, game names have two spellings, errors carry one
+// "lab" prefix, Ctrl-C exits 130, and the version names a revision.
+func TestVocabulary(t *testing.T) {
+	cases := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"arena", "liarsbar", "--games", "40"}, 2, `lab arena: unexpected argument "liarsbar" (did you mean --game liarsbar?)`},
+		{[]string{"sprt", "extra"}, 2, `lab sprt: unexpected argument "extra"`},
+		{[]string{"tune", "extra"}, 2, `lab tune: unexpected argument "extra"`},
+		{[]string{"version", "extra"}, 2, `lab version: unexpected argument "extra"`},
+		{[]string{"live", "tavern", "extra"}, 2, `lab live tavern: unexpected argument "extra"`},
+		{[]string{"tavern", "dealer", "extra"}, 2, `lab tavern dealer: unexpected argument "extra"`},
+		{[]string{"arena", "--bogus"}, 2, "lab arena: flag provided but not defined: -bogus"},
+		{[]string{"mahjong"}, 2, "lab mahjong: missing sub-command"},
+		{[]string{"arena", "--game", "liars_bar", "--games", "0x"}, 2, "lab arena: invalid value"},
+		{[]string{"arena", "--game", "nosuch"}, 2, `nosuch`},
+	}
+	for _, c := range cases {
+		var stderr bytes.Buffer
+		code := run(context.Background(), c.args, &stderr)
+		line := stderr.String()
+		if code != c.code || !strings.Contains(line, c.stderr) || strings.Count(line, "\n") != 1 || strings.Contains(line, "lab: lab") {
+			t.Errorf("lab %v: exit %d, stderr %q; want exit %d and one line containing %q", c.args, code, line, c.code, c.stderr)
+		}
+	}
+	for _, name := range []string{"liarsbar", "liars_bar", "LiarsBar"} {
+		if got := matchGame(name, []string{"mahjong", "liars_bar"}); got != "liars_bar" {
+			t.Errorf("matchGame(%q) = %q, want liars_bar", name, got)
+		}
+		if got := matchGame(name, []string{"liarsbar", "bulletpoker"}); got != "liarsbar" {
+			t.Errorf("matchGame(%q) = %q, want liarsbar", name, got)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stderr bytes.Buffer
+	if code := run(ctx, []string{"arena", "--game", "liars_bar", "--games", "40", "--seed", "1"}, &stderr); code != exitInterrupted {
+		t.Errorf("interrupted arena: exit %d, want %d (stderr %q)", code, exitInterrupted, stderr.String())
+	}
+	if v := version(); strings.Contains(v, "unknown") {
+		t.Errorf("version() = %q, want a VCS revision", v)
+	}
+}

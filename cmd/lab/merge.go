@@ -127,7 +127,7 @@ func runMerge(ctx context.Context, args []string) error {
 		return err
 	}
 	if !*asJSON {
-		fmt.Fprintf(arenaStdout, "merged %d shards, games 0..%d\n", len(dirs), ref.Total-1)
+		fmt.Fprintf(stdout, "merged %d shards, games 0..%d\n", len(dirs), ref.Total-1)
 	}
 	return printReport(rep, *asJSON)
 }

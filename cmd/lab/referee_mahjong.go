@@ -52,11 +52,11 @@ Example: lab relay & lab referee mahjong --relay ws://127.0.0.1:7447 --new-key`)
 	if len(relays) == 0 {
 		relays = relayList{"ws://127.0.0.1:7447"}
 	}
-	fmt.Printf("referee %s on %v, channel %s\n", keys.Npub, []string(relays), ch)
+	fmt.Fprintf(stdout, "referee %s on %v, channel %s\n", keys.Npub, []string(relays), ch)
 	gs, err := nostr.RunReferee(ctx, nostr.RefereeConfig{Keys: keys, Channel: ch, Relays: relays, Seed: *seed,
 		Games: *games, Pace: *pace, Log: nostrLogger(*verbose)})
 	for i, g := range gs {
-		fmt.Printf("game %d: scores %v\n", i+1, g.Result.Score)
+		fmt.Fprintf(stdout, "game %d: scores %v\n", i+1, g.Result.Score)
 	}
 	if err != nil && !(errors.Is(err, context.Canceled) && *games == 0) {
 		return &exitError{code: 1, msg: fmt.Sprintf("referee stopped after %d games: %v", len(gs), err)}

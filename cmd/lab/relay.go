@@ -40,7 +40,7 @@ Example: lab relay --listen 127.0.0.1:7447`)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stdout, "relay listening on %s\n", s.URL)
+	fmt.Fprintf(stdout, "relay listening on %s\n", s.URL)
 	<-ctx.Done()
 	return s.Close()
 }

@@ -47,11 +47,11 @@ func runReport(ctx context.Context, args []string) error {
 			return arenaInputError(err)
 		}
 		page.Report, page.Scores = rep, hist
-		if err := reports.Tables(arenaStdout, rep); err != nil {
+		if err := reports.Tables(stdout, rep); err != nil {
 			return err
 		}
 	} else {
-		fmt.Fprint(arenaStdout, page.SPRTBlock)
+		fmt.Fprint(stdout, page.SPRTBlock)
 	}
 	if *html == "" {
 		*html = filepath.Join(dir, "report.html")

@@ -67,7 +67,7 @@ Example: lab serve werewolf --listen 127.0.0.1:3000 --db werewolf.db`)
 		return fmt.Errorf("lab serve werewolf: %w", err)
 	}
 	hs := newHTTPServer(srv)
-	fmt.Fprintf(os.Stdout, "werewolf server on http://%s (spectator page http://%s/spectator/)\n", ln.Addr(), ln.Addr())
+	fmt.Fprintf(stdout, "werewolf server on http://%s (spectator page http://%s/spectator/)\n", ln.Addr(), ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

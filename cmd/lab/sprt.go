@@ -72,7 +72,7 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	fs.StringVar(&f.out, "out", "", "write sprt.json (report block, LLR after each set) into this directory for lab report")
 	asJSON := fs.Bool("json", false, "print the outcome (sprt.json's content) as JSON on stdout instead of the block")
 	interim := fs.Int64("interim", 1000, "print an interim block every this many sets (0: none)")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if *interim < 0 {
@@ -107,7 +107,7 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "lab sprt: %s %s, %s vs %s, seed %d (replay with --seed %d)\n", m.Game(), m.RulesName(), m.Players()[0], m.Players()[1], seed, seed)
 	head := fmt.Sprintf("%s vs %s (%s %s, duplicate sets of %d games, seed %d)", m.Players()[0], m.Players()[1], m.Game(), m.RulesName(), sched.SetSize(), seed)
-	interimOut := arenaStdout
+	interimOut := stdout
 	if *asJSON {
 		interimOut = stderr
 	}
@@ -128,13 +128,13 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 	out.Candidate, out.Baseline = m.Players()[0], m.Players()[1]
 	out.Block = "Results of " + head + ":\n" + out.Block
 	if *asJSON {
-		enc := json.NewEncoder(arenaStdout)
+		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(out); err != nil {
 			return &exitError{code: 2, msg: "sprt: " + err.Error()}
 		}
 	} else {
-		fmt.Fprint(arenaStdout, out.Block)
+		fmt.Fprint(stdout, out.Block)
 	}
 	if f.out != "" {
 		if err := writeJSONFile(filepath.Join(f.out, "sprt.json"), out); err != nil {
@@ -150,7 +150,7 @@ func sprtMain(ctx context.Context, args []string, stderr io.Writer) error {
 		verdict, code = fmt.Sprintf("H1 accepted: %s is stronger than %s", out.Candidate, out.Baseline), 0
 	}
 	if !*asJSON {
-		fmt.Fprintln(arenaStdout, verdict)
+		fmt.Fprintln(stdout, verdict)
 	}
 	if code == 0 {
 		return nil

@@ -39,7 +39,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	opps := fs.String("opponents", "", "fixed opponent field, comma-separated specs (default: the untuned strategy)")
 	fs.Int64Var(&f.games, "games", 4000, "budget in games")
 	out := fs.String("out", "", "strategy JSON file to write")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
 	if *strat == "" || *out == "" {
@@ -176,7 +176,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 		Rules: json.RawMessage(m.Rules()), RulesName: m.RulesName()}); err != nil {
 		return err
 	}
-	fmt.Fprintf(arenaStdout, "tuned: %s\nstart: %s\nimprovement over %d games: %+.1f ± %.1f Elo, nElo %+.1f ± %.1f, LOS %.1f %%\nwrote %s\n",
+	fmt.Fprintf(stdout, "tuned: %s\nstart: %s\nimprovement over %d games: %+.1f ± %.1f Elo, nElo %+.1f ± %.1f, LOS %.1f %%\nwrote %s\n",
 		tuned, start.String(), test.Sets()*seats, e.Elo, e.EloCI, e.NElo, e.NEloCI, 100*e.LOS, *out)
 	return nil
 }

@@ -89,7 +89,7 @@ func TestServeAndLiveWerewolf(t *testing.T) {
 		t.Fatalf("game: %+v %v", info, err)
 	}
 	stop()
-	if code := <-served; code != 0 {
-		t.Fatalf("serve exit %d: %s", code, serr.String())
+	if code := <-served; code != exitInterrupted {
+		t.Fatalf("serve exit %d, want %d after Ctrl-C: %s", code, exitInterrupted, serr.String())
 	}
 }
