@@ -217,7 +217,7 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 		if done, err := shardComplete(f.out, info); err != nil {
 			return err
 		} else if done {
-			fmt.Fprintf(arenaStdout, "shard %s already complete in %s: nothing to play\n", f.shard, f.out)
+			fmt.Fprintf(stdout, "shard %s already complete in %s: nothing to play\n", f.shard, f.out)
 			return nil
 		}
 		if err := startShard(f.out, shardMarker(info, args, false)); err != nil {

@@ -140,16 +140,16 @@ func printMergePlan(p mergePlan, marked bool) error {
 	}
 	cmds := p.commands()
 	if len(cmds) == 0 {
-		fmt.Fprintf(arenaStdout, "# all %d shards complete: nothing to run\n", p.n)
+		fmt.Fprintf(stdout, "# all %d shards complete: nothing to run\n", p.n)
 	}
 	for _, c := range cmds {
-		fmt.Fprintln(arenaStdout, c)
+		fmt.Fprintln(stdout, c)
 	}
 	if len(p.foreign) > 0 {
-		fmt.Fprintf(arenaStdout, "# not part of this run (other configuration): %s\n", strings.Join(p.foreign, " "))
+		fmt.Fprintf(stdout, "# not part of this run (other configuration): %s\n", strings.Join(p.foreign, " "))
 	}
 	if len(p.unmarked) > 0 {
-		fmt.Fprintf(arenaStdout, "# no shard marker: %s\n", strings.Join(p.unmarked, " "))
+		fmt.Fprintf(stdout, "# no shard marker: %s\n", strings.Join(p.unmarked, " "))
 	}
 	return nil
 }
