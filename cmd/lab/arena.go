@@ -25,7 +25,6 @@ import (
 	"gamelab/strategies"
 )
 
-
 func init() {
 	register(&command{name: "arena", summary: "run a tournament: duplicate sets, round robin or gauntlet, with ratings", run: runArena})
 }

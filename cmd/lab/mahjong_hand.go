@@ -11,7 +11,6 @@ import (
 	"gamelab/sim/mahjong"
 )
 
-
 func init() {
 	registerSub("mahjong", &command{
 		name:    "analyze",

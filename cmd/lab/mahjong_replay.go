@@ -9,7 +9,6 @@ import (
 	"gamelab/sim/mahjong/mjlog"
 )
 
-
 func init() {
 	registerSub("mahjong", &command{
 		name:    "replay",
