@@ -58,9 +58,9 @@ example: lab mahjong replay sim/mahjong/testdata/tenhou/double-ron.mjlog`)
 			return usagef("lab mahjong replay: %s: %v", path, err)
 		case !sum.Complete && *strict:
 			failed++
-			fmt.Fprintf(mahjongReplayStdout, "%s: MISMATCH log ends in hand %d before the game's end (--strict)\n", path, sum.Hands)
+			fmt.Fprintf(stdout, "%s: MISMATCH log ends in hand %d before the game's end (--strict)\n", path, sum.Hands)
 		case !sum.Complete && !*quiet:
-			fmt.Fprintf(mahjongReplayStdout, "%s: OK %d hands, %d draws, %d actions, %d wins, %d draws (ryuukyoku); log ends in hand %d before the game's end, scores %v\n",
+			fmt.Fprintf(stdout, "%s: OK %d hands, %d draws, %d actions, %d wins, %d draws (ryuukyoku); log ends in hand %d before the game's end, scores %v\n",
 				path, sum.Hands, sum.Draws, sum.Actions, sum.Wins, sum.Ryuukyoku, sum.Hands, sum.Final)
 		case !*quiet:
 			fmt.Fprintf(stdout, "%s: OK %d hands, %d draws, %d actions, %d wins, %d draws (ryuukyoku), final %v\n",
