@@ -332,7 +332,7 @@ func (t *liarsBarTable) Result() sim.Result { return t.s.Result() }
 func (t *liarsBarTable) Next() []sim.Seat   { return t.s.Next() }
 func (t *liarsBarTable) Round() int         { return t.s.Round() }
 func (t *liarsBarTable) RulesText(lang string) string {
-	return t.s.Rules().Describe(lang)
+	return lbDescribe(t.s.Rules(), lang)
 }
 
 func (t *liarsBarTable) Setup() json.RawMessage {
@@ -353,9 +353,9 @@ func (t *liarsBarTable) Ask(seat sim.Seat, lang string) (string, string, []Choic
 		if a.Kind == liarsbar.Aim {
 			ask = "aim"
 		}
-		cs = append(cs, Choice{ID: a.String(), Say: v.Say(a, lang, t.names)})
+		cs = append(cs, Choice{ID: a.String(), Say: lbSay(&v, a, lang, t.names)})
 	}
-	return ask, v.Prompt(t.legal, lang, t.names), cs
+	return ask, lbPrompt(&v, t.legal, lang, t.names), cs
 }
 
 func (t *liarsBarTable) Log(seat sim.Seat) (json.RawMessage, []json.RawMessage) {

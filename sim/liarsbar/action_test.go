@@ -73,44 +73,6 @@ func FuzzParseAction(f *testing.F) {
 	})
 }
 
-func TestSay(t *testing.T) {
-	r, _ := Preset(VariantBasic)
-	v := NewView(r, 0)
-	v.Table = King
-	v.Hand = [MaxHand]Card{Queen, King, Ace, Joker}
-	v.HandLen = 4
-	v.Last, v.LastCount = 3, 2
-	names := []string{"我", "小明", "阿花", "奶豆"}
-	cases := []struct {
-		a          Action
-		lang, want string
-	}{
-		{PlayOf(1, 3), Chinese, "出 K、Joker（1、3 号位），声称都是 K"},
-		{PlayOf(0), English, "play Q (positions 0), claiming all are K"},
-		{ChallengeAction, Chinese, "质疑 奶豆 刚出的 2 张"},
-		{ChallengeAction, English, "challenge the 2 card(s) 奶豆 just played"},
-		{AimAt(2), Chinese, "朝 阿花 开枪（你的枪已扣 0 次）"},
-		{AimAt(2), "", "shoot at seat 2 (your revolver has been pulled 0 times)"},
-	}
-	for _, c := range cases {
-		n := names
-		if c.lang == "" {
-			n = nil
-		}
-		if got := v.Say(c.a, c.lang, n); got != c.want {
-			t.Errorf("Say(%v, %q) = %q, want %q", c.a, c.lang, got, c.want)
-		}
-	}
-	for _, name := range Presets() {
-		r, _ := Preset(name)
-		for _, lang := range []string{Chinese, English} {
-			if d := r.Describe(lang); len(d) < 100 {
-				t.Errorf("Describe(%s, %s) too short: %q", name, lang, d)
-			}
-		}
-	}
-}
-
 func TestRulesValidate(t *testing.T) {
 	for _, name := range Presets() {
 		r, err := Preset(name)
@@ -202,10 +164,10 @@ func ExampleState_Legal() {
 	v := s.View(seat)
 	fmt.Println("table", v.Table, "seat", seat, "hand", v.MyHand())
 	legal := s.Legal(seat, nil)
-	fmt.Println(len(legal), "choices, first:", legal[0], "=", v.Say(legal[0], Chinese, nil))
+	fmt.Println(len(legal), "choices, first:", legal[0])
 	// Output:
 	// table A seat 1 hand [Q Q K A Joker]
-	// 18 choices, first: play:0 = 出 Q（0 号位），声称都是 A
+	// 18 choices, first: play:0
 }
 
 // An adapter rebuilds a seat's View by folding the events it may see; the

@@ -19,7 +19,6 @@ const (
 )
 
 var cardNames = [NumCards]string{"Q", "K", "A", "Joker", "Devil", "Master", "Chaos"}
-var cardNamesZh = [NumCards]string{"Q", "K", "A", "Joker", "恶魔牌", "大师牌", "混沌牌"}
 
 // String gives the card's notation: Q K A Joker Devil Master Chaos.
 func (c Card) String() string {
