@@ -71,8 +71,8 @@ func TestTavernCheck(t *testing.T) {
 	srv := httptest.NewServer(bot.Handler("/tavern"))
 	defer srv.Close()
 	var out bytes.Buffer
-	checkOut = &out
-	defer func() { checkOut = os.Stdout }()
+	stdout = &out
+	defer func() { stdout = os.Stdout }()
 
 	var stderr bytes.Buffer
 	if code := run(context.Background(), []string{"tavern", "check", srv.URL + "/tavern", "--secret-file", good}, &stderr); code != 0 {

@@ -6,10 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -19,9 +17,6 @@ import (
 func init() {
 	registerSub("tavern", &command{name: "check", summary: "send a signed test invitation and sample decisions to a tavern bot and print its answers", run: runTavernCheck})
 }
-
-// checkOut receives the check's report (a test redirects it).
-var checkOut io.Writer = os.Stdout
 
 func runTavernCheck(ctx context.Context, args []string) error {
 	fs := flagSet("lab tavern check URL --secret-file F [--game GAME] [flags]", `
@@ -77,7 +72,7 @@ request failed or an answer was not offered.`)
 	if failed > 0 {
 		return &exitError{code: 1, msg: fmt.Sprintf("tavern check: %d of the requests failed or got an answer not offered", failed)}
 	}
-	fmt.Fprintln(checkOut, "all answers well formed")
+	fmt.Fprintln(stdout, "all answers well formed")
 	return nil
 }
 
@@ -88,10 +83,10 @@ func checkGame(ctx context.Context, bot *tavern.Remote, game, match, lang string
 		took := time.Since(start).Round(time.Millisecond)
 		if err != nil {
 			failed++
-			fmt.Fprintf(checkOut, "%-12s %-30s FAILED after %v: %v\n", game, what, took, err)
+			fmt.Fprintf(stdout, "%-12s %-30s FAILED after %v: %v\n", game, what, took, err)
 			return
 		}
-		fmt.Fprintf(checkOut, "%-12s %-30s %s (%v)\n", game, what, answer, took)
+		fmt.Fprintf(stdout, "%-12s %-30s %s (%v)\n", game, what, answer, took)
 	}
 	start := time.Now()
 	inv := tavern.Invitation{Protocol: 1, Seq: bot.NextSeq(), Game: game, MatchID: match, ChatID: "lab-check",
