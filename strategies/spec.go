@@ -19,6 +19,10 @@ import (
 type Spec struct {
 	Name   string             `json:"strategy"`
 	Params map[string]float64 `json:"params,omitempty"`
+	// Text holds the values that are not numbers (a command line, a
+	// path): only strategies registered with text parameters (AddText)
+	// accept them; the tuner never moves them.
+	Text map[string]string `json:"text,omitempty"`
 }
 
 // File is the JSON form of a strategy:
@@ -66,7 +70,16 @@ func ParseSpec(s string) (Spec, error) {
 			return Spec{}, fmt.Errorf("%w %q: parameter %q given %d times", ErrSpec, s, k, len(vs))
 		}
 		v, err := strconv.ParseFloat(vs[0], 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		if err != nil {
+			// Not a number: a text value; Bind refuses it unless the
+			// strategy has a text parameter of that name.
+			if sp.Text == nil {
+				sp.Text = map[string]string{}
+			}
+			sp.Text[k] = vs[0]
+			continue
+		}
+		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return Spec{}, fmt.Errorf("%w %q: parameter %s=%q is not a number", ErrSpec, s, k, vs[0])
 		}
 		sp.Params[k] = v
@@ -74,14 +87,20 @@ func ParseSpec(s string) (Spec, error) {
 	return sp, nil
 }
 
-// String gives the canonical text form, parameters sorted by name.
+// String gives the canonical text form, parameters sorted by name; text
+// values are query-escaped so ParseSpec reads them back.
 func (s Spec) String() string {
-	if len(s.Params) == 0 {
+	if len(s.Params) == 0 && len(s.Text) == 0 {
 		return s.Name
 	}
-	keys := make([]string, 0, len(s.Params))
+	keys := make([]string, 0, len(s.Params)+len(s.Text))
 	for k := range s.Params {
 		keys = append(keys, k)
+	}
+	for k := range s.Text {
+		if _, dup := s.Params[k]; !dup {
+			keys = append(keys, k)
+		}
 	}
 	slices.Sort(keys)
 	var b strings.Builder
@@ -94,7 +113,11 @@ func (s Spec) String() string {
 		}
 		b.WriteString(k)
 		b.WriteByte('=')
-		b.WriteString(strconv.FormatFloat(s.Params[k], 'g', -1, 64))
+		if v, ok := s.Params[k]; ok {
+			b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+		} else {
+			b.WriteString(url.QueryEscape(s.Text[k]))
+		}
 	}
 	return b.String()
 }
@@ -142,6 +165,17 @@ type Param struct {
 // Values are a strategy's parameters after defaults and checks.
 type Values map[string]float64
 
+// TextParam describes a text parameter (a command line, a path) of a
+// strategy registered with AddText. Text parameters are not tuned.
+type TextParam struct {
+	Name    string
+	Default string
+	Help    string
+}
+
+// Text are a strategy's text parameters after defaults.
+type Text map[string]string
+
 // Registry holds the named strategies of one game. S is the game's
 // Strategy interface.
 type Registry[S any] struct {
@@ -152,7 +186,9 @@ type Registry[S any] struct {
 type entry[S any] struct {
 	name, help string
 	params     []Param
+	text       []TextParam
 	make       func(Values) S
+	makeText   func(Values, Text) (S, error)
 }
 
 // NewRegistry returns an empty registry for game (e.g. "liarsbar").
@@ -166,7 +202,27 @@ func (r *Registry[S]) Add(name, help string, params []Param, make func(Values) S
 	if _, ok := r.find(name); ok {
 		panic("strategies: duplicate strategy " + r.game + "/" + name)
 	}
-	r.entries = append(r.entries, entry[S]{name, help, params, make})
+	r.entries = append(r.entries, entry[S]{name: name, help: help, params: params, make: make})
+}
+
+// AddText registers a strategy that also takes text parameters (such as
+// the command of an external bot): its constructor receives the numeric
+// values and the text values, defaults filled in, and may refuse them (New
+// returns its error as an ErrSpec). It panics on a duplicate name.
+func (r *Registry[S]) AddText(name, help string, params []Param, text []TextParam, make func(Values, Text) (S, error)) {
+	if _, ok := r.find(name); ok {
+		panic("strategies: duplicate strategy " + r.game + "/" + name)
+	}
+	r.entries = append(r.entries, entry[S]{name: name, help: help, params: params, text: text, makeText: make})
+}
+
+// TextParams returns the text parameters of a strategy (none for most).
+func (r *Registry[S]) TextParams(name string) ([]TextParam, error) {
+	e, ok := r.find(name)
+	if !ok {
+		return nil, r.unknown(name)
+	}
+	return slices.Clone(e.text), nil
 }
 
 func (r *Registry[S]) find(name string) (entry[S], bool) {
@@ -220,9 +276,15 @@ func (r *Registry[S]) Bind(sp Spec) (Values, error) {
 	}
 	for k, x := range sp.Params {
 		i := slices.IndexFunc(e.params, func(p Param) bool { return p.Name == k })
+		if i < 0 && slices.ContainsFunc(e.text, func(p TextParam) bool { return p.Name == k }) {
+			continue // a text value that reads as a number ("cmd=7")
+		}
 		if i < 0 {
 			var have []string
 			for _, p := range e.params {
+				have = append(have, p.Name)
+			}
+			for _, p := range e.text {
 				have = append(have, p.Name)
 			}
 			return nil, fmt.Errorf("%w: %s/%s has no parameter %q (has %s)", ErrSpec, r.game, sp.Name, k, strings.Join(have, ", "))
@@ -232,7 +294,27 @@ func (r *Registry[S]) Bind(sp Spec) (Values, error) {
 		}
 		v[k] = x
 	}
+	for k, x := range sp.Text {
+		if !slices.ContainsFunc(e.text, func(p TextParam) bool { return p.Name == k }) {
+			return nil, fmt.Errorf("%w: %s/%s parameter %s=%q is not a number", ErrSpec, r.game, sp.Name, k, x)
+		}
+	}
 	return v, nil
+}
+
+// bindText returns the text values of sp (defaults filled in); Bind has
+// checked their names.
+func (e entry[S]) bindText(sp Spec) Text {
+	t := make(Text, len(e.text))
+	for _, p := range e.text {
+		t[p.Name] = p.Default
+		if x, ok := sp.Text[p.Name]; ok {
+			t[p.Name] = x
+		} else if x, ok := sp.Params[p.Name]; ok {
+			t[p.Name] = strconv.FormatFloat(x, 'g', -1, 64)
+		}
+	}
+	return t
 }
 
 // New builds a strategy from its text form or a JSON file path.
@@ -263,5 +345,12 @@ func (r *Registry[S]) FromSpec(sp Spec) (S, error) {
 		return zero, err
 	}
 	e, _ := r.find(sp.Name)
+	if e.makeText != nil {
+		st, err := e.makeText(v, e.bindText(sp))
+		if err != nil {
+			return zero, fmt.Errorf("%w: %s/%s: %v", ErrSpec, r.game, sp.Name, err)
+		}
+		return st, nil
+	}
 	return e.make(v), nil
 }

@@ -83,3 +83,45 @@ func TestFileRoundTrip(t *testing.T) {
 		t.Errorf("foreign strategy file accepted: %v", err)
 	}
 }
+
+func TestTextParams(t *testing.T) {
+	type ext struct{ cmd, mode string }
+	r := NewRegistry[*ext]("testgame")
+	r.Add("random", "uniform", nil, func(Values) *ext { return &ext{} })
+	r.AddText("ext", "external", nil, []TextParam{{Name: "cmd"}, {Name: "mode", Default: "lines"}},
+		func(_ Values, tx Text) (*ext, error) {
+			if tx["cmd"] == "" {
+				return nil, errors.New("no cmd")
+			}
+			return &ext{tx["cmd"], tx["mode"]}, nil
+		})
+	cases := []struct {
+		spec, cmd, mode, err string
+	}{
+		{"ext?cmd=python3+bot.py", "python3 bot.py", "lines", ""},
+		{"ext?cmd=%2Fbin%2Fbot%20--fast&mode=batch", "/bin/bot --fast", "batch", ""},
+		{"ext?cmd=7", "7", "lines", ""},
+		{"ext?colour=red", "", "", `is not a number`},
+		{"ext?mode=batch", "", "", `testgame/ext: no cmd`},
+		{"random?cmd=x", "", "", `is not a number`},
+	}
+	for _, c := range cases {
+		b, err := r.New(c.spec)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) || !errors.Is(err, ErrSpec) {
+				t.Errorf("New(%q) error %v, want one containing %q", c.spec, err, c.err)
+			}
+			continue
+		}
+		if err != nil || b.cmd != c.cmd || b.mode != c.mode {
+			t.Errorf("New(%q) = %+v, %v", c.spec, b, err)
+			continue
+		}
+		// The canonical form reads back to the same values.
+		sp, _ := ParseSpec(c.spec)
+		b2, err := r.New(sp.String())
+		if err != nil || *b2 != *b {
+			t.Errorf("New(%q) (canonical of %q) = %+v, %v; want %+v", sp.String(), c.spec, b2, err, b)
+		}
+	}
+}

@@ -184,11 +184,18 @@ func main() {
 	os.Exit(code)
 }
 
+// atExit are run after every command with the CLI's stderr (e.g. to close
+// external bots and report on them).
+var atExit []func(stderr io.Writer)
+
 // run executes the CLI and returns the process exit code: 0, 1 (a
 // failure, or a verdict such as "H0 accepted"), 2 (bad input) or
 // exitInterrupted (Ctrl-C; the verb has removed what it had not finished).
 func run(ctx context.Context, args []string, stderr io.Writer) int {
 	err := dispatchTop(ctx, args)
+	for _, f := range atExit {
+		f(stderr)
+	}
 	var ue *usageError
 	var ee *exitError
 	switch {

@@ -83,6 +83,11 @@ func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat si
 	for i, p := range players {
 		_, blind[i] = p.(viewBlind)
 	}
+	var watch [4]Watcher
+	var watched [4]int
+	for i, p := range players {
+		watch[i], _ = p.(Watcher)
+	}
 	var legal [96]mahjong.Action
 	var folded [4]int
 	for !s.Done() {
@@ -98,6 +103,9 @@ func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat si
 					}
 				}
 				folded[seat] = len(ev)
+			}
+			if watch[seat] != nil {
+				watched[seat] = deliver(watch[seat], seat, s.Events(), watched[seat])
 			}
 			l := s.Legal(seat, legal[:0])
 			a := players[seat].Decide(&views[seat], l, rngs[seat])
@@ -116,7 +124,32 @@ func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat si
 			}
 		}
 	}
+	for i, w := range watch {
+		if w != nil {
+			deliver(w, sim.Seat(i), s.Events(), watched[i])
+		}
+	}
 	return s.Result(), nil
+}
+
+// Watcher is a Strategy that follows the game as the stream of events its
+// seat sees, as an mjai bot does (protocol/mjai): Play calls Watch with
+// every event of the game passed through Event.For(seat), in order, up to
+// the present just before each of the seat's decisions, and the rest once
+// the game is over. The events carry exactly what the seat's View folds.
+type Watcher interface {
+	Strategy
+	Watch(e mahjong.Event)
+}
+
+// deliver hands w the events ev[from:] that seat sees and returns len(ev).
+func deliver(w Watcher, seat sim.Seat, ev []mahjong.Event, from int) int {
+	for _, e := range ev[from:] {
+		if x, ok := e.For(seat); ok {
+			w.Watch(x)
+		}
+	}
+	return len(ev)
 }
 
 // indexOf returns the index of a in l, or -1. It reads the whole list with
