@@ -234,8 +234,22 @@ func (r *Registry[S]) find(name string) (entry[S], bool) {
 	return entry[S]{}, false
 }
 
-// Names lists the registered strategies in the order they were added.
+// Names lists the registered strategies that play from their name alone,
+// in the order they were added: the built-in lineup (a strategy with text
+// parameters, such as an external bot, needs them and is left out).
 func (r *Registry[S]) Names() []string {
+	var n []string
+	for _, e := range r.entries {
+		if e.makeText == nil {
+			n = append(n, e.name)
+		}
+	}
+	return n
+}
+
+// AllNames lists every registered strategy, those with text parameters
+// included.
+func (r *Registry[S]) AllNames() []string {
 	n := make([]string, len(r.entries))
 	for i, e := range r.entries {
 		n[i] = e.name
@@ -259,7 +273,7 @@ func (r *Registry[S]) Params(name string) ([]Param, error) {
 }
 
 func (r *Registry[S]) unknown(name string) error {
-	return fmt.Errorf("%w: unknown %s strategy %q (have %s)", ErrSpec, r.game, name, strings.Join(r.Names(), ", "))
+	return fmt.Errorf("%w: unknown %s strategy %q (have %s)", ErrSpec, r.game, name, strings.Join(r.AllNames(), ", "))
 }
 
 // Bind checks a spec against the registry and returns its full parameter

@@ -11,10 +11,12 @@ import (
 	sm "gamelab/strategies/mahjong"
 )
 
-// mjaiStdin and mjaiStdout are the bot's conversation (tests swap them).
+// mjaiStdin, mjaiStdout and mjaiStderr are the bot's conversation and
+// its log (tests swap them).
 var (
 	mjaiStdin  io.Reader = os.Stdin
 	mjaiStdout io.Writer = os.Stdout
+	mjaiStderr io.Writer = os.Stderr
 )
 
 func init() {
@@ -43,7 +45,8 @@ examples:
 	strat := fs.String("strategy", "", "mahjong strategy spec or JSON file (required)")
 	dense := fs.Bool("dense", false, "answer every JSON-object message (none when idle)")
 	name := fs.String("name", "gamelab", "player name sent in join when the host says hello")
-	seed := fs.String("seed", "0", "seed of the strategy's random choices")
+	var seed seedFlag
+	addSeedFlag(fs, &seed, "seed of the strategy's random choices")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -58,11 +61,8 @@ examples:
 	if err != nil {
 		return usagef("lab mjai bot: %v", err)
 	}
-	sd, err := parseSeed(*seed)
-	if err != nil {
-		return err
-	}
-	return mjai.Serve(mjaiStdin, mjaiStdout, s, mjai.ServeOptions{Name: *name, Dense: *dense, Seed: sd, Log: os.Stderr})
+	sd := seed.resolve(mjaiStderr, "mjai bot")
+	return mjai.Serve(mjaiStdin, mjaiStdout, s, mjai.ServeOptions{Name: *name, Dense: *dense, Seed: sd, Log: mjaiStderr})
 }
 
 // reportMjaiBots closes the external mjai bots a command ran and prints

@@ -1,6 +1,7 @@
 package mjai
 
 import (
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -38,6 +39,14 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		os.Exit(0)
+	}
+	// Each property check plays a whole 半荘: 25 games a property unless
+	// -rapid.checks says otherwise.
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "rapid.checks" })
+	if !set {
+		_ = flag.Set("rapid.checks", "25")
 	}
 	os.Exit(m.Run())
 }

@@ -114,10 +114,10 @@ func Legal(v *mahjong.View, sit Situation, dst []mahjong.Action) []mahjong.Actio
 		reds = int(v.Hand[red])
 	}
 	if plain+reds >= 2 {
-		if plain >= 2 {
+		if plain >= 2 && canDiscardAfter(v, Situation{Called: t}, k, k) {
 			dst = append(dst, mahjong.Action{Kind: mahjong.ActPon, Tile: k, Tile2: k})
 		}
-		if reds > 0 && plain >= 1 {
+		if reds > 0 && plain >= 1 && canDiscardAfter(v, Situation{Called: t}, red, k) {
 			dst = append(dst, mahjong.Action{Kind: mahjong.ActPon, Tile: red, Tile2: k})
 		}
 	}
@@ -136,9 +136,12 @@ func Legal(v *mahjong.View, sit Situation, dst []mahjong.Action) []mahjong.Actio
 					need = append(need, k-mahjong.Tile(r)+mahjong.Tile(x))
 				}
 			}
+			sit := Situation{CalledChi: true, Called: t, CalledLow: k - mahjong.Tile(r) + mahjong.Tile(lo)}
 			for _, a := range faceChoices(v, need[0]) {
 				for _, b := range faceChoices(v, need[1]) {
-					dst = append(dst, mahjong.Action{Kind: mahjong.ActChi, Tile: a, Tile2: b})
+					if canDiscardAfter(v, sit, a, b) {
+						dst = append(dst, mahjong.Action{Kind: mahjong.ActChi, Tile: a, Tile2: b})
+					}
 				}
 			}
 		}
@@ -157,6 +160,20 @@ func faceChoices(v *mahjong.View, k mahjong.Tile) []mahjong.Tile {
 		out = append(out, k)
 	}
 	return out
+}
+
+// canDiscardAfter reports whether, after calling with hand tiles a and b,
+// some tile is left that kuikae allows to discard.
+func canDiscardAfter(v *mahjong.View, sit Situation, a, b mahjong.Tile) bool {
+	hand := v.Hand
+	hand[a]--
+	hand[b]--
+	for f := range mahjong.Tile(mahjong.NumTiles) {
+		if hand[f] > 0 && !kuikae(sit, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // kuikae reports whether face f may not be discarded right after the call.

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+func runMjai(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	oldIn, oldOut, oldErr := mjaiStdin, mjaiStdout, mjaiStderr
+	mjaiStdin, mjaiStdout, mjaiStderr = strings.NewReader(stdin), &out, &errb
+	defer func() { mjaiStdin, mjaiStdout, mjaiStderr = oldIn, oldOut, oldErr }()
+	code := run(context.Background(), append([]string{"mjai"}, args...), &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestMjaiBotAnswers: lab mjai bot answers the seat's own draw (no
+// possible_actions: legal from the view), keeps quiet on other seats'
+// events, joins on hello, and answers an mjai.app array line once.
+func TestMjaiBotAnswers(t *testing.T) {
+	in := `{"type":"hello","protocol":"mjsonp","protocol_version":3}
+{"type":"start_game","id":1,"names":["a","b","c","d"]}
+{"type":"start_kyoku","bakaze":"E","dora_marker":"1p","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["?","?","?","?","?","?","?","?","?","?","?","?","?"],["1m","9m","1p","9p","1s","9s","E","S","W","N","P","F","5mr"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}
+{"type":"tsumo","actor":0,"pai":"?"}
+{"type":"dahai","actor":0,"pai":"2s","tsumogiri":true}
+[{"type":"tsumo","actor":1,"pai":"C"}]
+`
+	code, out, errs := runMjai(t, in, "bot", "--strategy", "tsumogiri", "--seed", "1")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 2 {
+		t.Fatalf("exit %d, answers %q, stderr %s", code, out, errs)
+	}
+	if !strings.Contains(lines[0], `"type":"join"`) || !strings.Contains(lines[1], `{"type":"dahai","actor":1,"pai":"C","tsumogiri":true}`) {
+		t.Errorf("answers %q", out)
+	}
+}
+
+func TestMjaiBotBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bot"}, "--strategy is required"},
+		{[]string{"bot", "--strategy", "nope"}, `unknown mahjong strategy "nope"`},
+		{[]string{"bot", "--strategy", "efficiency", "stray"}, `unexpected argument "stray"`},
+		{[]string{"nope"}, "unknown sub-command"},
+	} {
+		code, _, errs := runMjai(t, "", c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and one line with %q", c.args, code, errs, c.want)
+		}
+	}
+	// A broken line is logged and skipped, not fatal.
+	code, out, errs := runMjai(t, "not json\n[not json either\n", "bot", "--strategy", "efficiency", "--seed", "1")
+	if code != 0 || strings.TrimSpace(out) != `{"type":"none"}` || strings.Count(errs, "bad message") != 2 {
+		t.Errorf("exit %d, out %q, stderr %q", code, out, errs)
+	}
+}
