@@ -49,6 +49,9 @@ func (g *Game[R, S, V, A]) DefaultRules() string { return g.DefaultName }
 // Strategies implements Runner.
 func (g *Game[R, S, V, A]) Strategies() []string { return g.Registry.Names() }
 
+// Help implements Runner.
+func (g *Game[R, S, V, A]) Help(name string) string { return g.Registry.Help(name) }
+
 // Params implements Runner.
 func (g *Game[R, S, V, A]) Params(name string) ([]strategies.Param, error) {
 	p, err := g.Registry.Params(name)

@@ -24,6 +24,8 @@ type Runner interface {
 	// Strategies lists the registered strategies, Params their tunables.
 	Strategies() []string
 	Params(strategy string) ([]strategies.Param, error)
+	// Help is a strategy's one-line description.
+	Help(strategy string) string
 	// Prepare resolves rules (a preset name or a JSON file) and checks the
 	// player specs against the strategy registry.
 	Prepare(rules string, players []string) (Match, error)

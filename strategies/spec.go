@@ -160,6 +160,31 @@ type Param struct {
 	Default  float64
 	Min, Max float64
 	Help     string
+	// Kind says which values are meaningful: reals (the zero value),
+	// integers or booleans (0 or 1). Bind rejects a fraction for an
+	// integer or boolean parameter; the tuner moves such parameters on
+	// their grid.
+	Kind ParamKind
+}
+
+// ParamKind is the type of a parameter's values.
+type ParamKind uint8
+
+// The parameter kinds.
+const (
+	Real ParamKind = iota
+	Int
+	Bool
+)
+
+func (k ParamKind) String() string {
+	switch k {
+	case Int:
+		return "int"
+	case Bool:
+		return "bool"
+	}
+	return "real"
 }
 
 // Values are a strategy's parameters after defaults and checks.
@@ -305,6 +330,8 @@ func (r *Registry[S]) Bind(sp Spec) (Values, error) {
 		}
 		if p := e.params[i]; x < p.Min || x > p.Max {
 			return nil, fmt.Errorf("%w: %s/%s parameter %s=%g outside [%g, %g]", ErrSpec, r.game, sp.Name, k, x, p.Min, p.Max)
+		} else if p.Kind != Real && x != math.Trunc(x) {
+			return nil, fmt.Errorf("%w: %s/%s parameter %s=%g: want an integer (%s)", ErrSpec, r.game, sp.Name, k, x, p.Kind)
 		}
 		v[k] = x
 	}

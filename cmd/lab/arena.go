@@ -35,7 +35,11 @@ and a Plackett–Luce rating (Elo scale) with its 95% interval, then the
 game's extras (mahjong: Tenhou-style rates; werewolf: per team and role).
 With no flags it runs the demo: the built-in mahjong strategies on dihou
 rules in duplicate sets. The seed is always printed; rerun with --seed to
-replay exactly. Results do not depend on --workers.`
+replay exactly. Results do not depend on --workers.
+
+Strategies are given as name?param=value&param=value (or a JSON strategy
+file); 'lab strategies [--game G]' lists every strategy with its
+parameters, their types, defaults and ranges.`
 
 // runFlags are the flags arena, sprt and tune share.
 type runFlags struct {

@@ -331,3 +331,44 @@ func TestArenaWerewolfTeams(t *testing.T) {
 		t.Errorf("roles %+v", rep.Players)
 	}
 }
+
+// lab strategies lists every registered strategy with typed parameters;
+// the arena's help points to it; fractions for int parameters are refused.
+func TestStrategiesListing(t *testing.T) {
+	code, out, _ := arenaLab(t, "strategies", "--json")
+	var list []strategyListing
+	if err := json.Unmarshal([]byte(out), &list); code != 0 || err != nil {
+		t.Fatalf("exit %d %v", code, err)
+	}
+	types := map[string]string{}
+	games := map[string]int{}
+	for _, s := range list {
+		games[s.Game]++
+		for _, p := range s.Params {
+			types[s.Game+"/"+s.Name+"/"+p.Name] = p.Type
+			if p.Default < p.Min || p.Default > p.Max {
+				t.Errorf("%s/%s %s default %g outside [%g, %g]", s.Game, s.Name, p.Name, p.Default, p.Min, p.Max)
+			}
+		}
+	}
+	for _, g := range arena.Games() {
+		r, _ := arena.Lookup(g)
+		if games[g] != len(r.Strategies()) {
+			t.Errorf("%s: %d strategies listed, %d registered", g, games[g], len(r.Strategies()))
+		}
+	}
+	for k, want := range map[string]string{"bulletpoker/equity/rollouts": "int", "werewolf/rule/co_black": "bool", "liarsbar/bayes/bluff": "real", "coin/weak/strength": "real"} {
+		if types[k] != want {
+			t.Errorf("%s is %q, want %s", k, types[k], want)
+		}
+	}
+	if code, out, _ := arenaLab(t, "strategies", "--game", "coin"); code != 0 || !strings.Contains(out, "strength     real default 1") {
+		t.Errorf("text listing: exit %d\n%s", code, out)
+	}
+	if code, _, se := arenaLab(t, "strategies", "--game", "chess"); code != 2 || strings.Count(se, "\n") != 1 {
+		t.Errorf("unknown game: exit %d %q", code, se)
+	}
+	if code, _, se := arenaLab(t, "arena", "--game", "bulletpoker", "--players", "equity?rollouts=2.5,random", "--games", "4", "--seed", "1"); code != 2 || !strings.Contains(se, "want an integer") {
+		t.Errorf("fractional int parameter: exit %d %q", code, se)
+	}
+}

@@ -208,13 +208,13 @@ func (e *Equity) Estimate(v *bulletpoker.View, hole [2]cards.Card, rollouts int,
 
 func equityParams(margin, raise, allin float64) []strategies.Param {
 	return []strategies.Param{
-		{Name: "rollouts", Default: 200, Min: 1, Max: 20000, Help: "Monte Carlo deals per equity estimate"},
+		{Name: "rollouts", Default: 200, Min: 1, Max: 20000, Help: "Monte Carlo deals per equity estimate", Kind: strategies.Int},
 		{Name: "margin", Default: margin, Min: -1, Max: 1, Help: "stay while (1-equity)*P(death at final bet) <= P(death folding now) + margin"},
 		{Name: "raise", Default: raise, Min: 0, Max: 1.01, Help: "raise at or above this equity"},
 		{Name: "allin", Default: allin, Min: 0, Max: 1.01, Help: "go all-in at or above this equity"},
 		{Name: "switch", Default: 0.35, Min: 0, Max: 1.01, Help: "look for a switch below this equity"},
 		{Name: "gain", Default: 0.05, Min: 0, Max: 1, Help: "switch only if it adds this much equity"},
-		{Name: "coward", Default: 3, Min: 2, Max: 7, Help: "fold as a coward (one bullet) once the bet reaches this (7 = never)"},
+		{Name: "coward", Default: 3, Min: 2, Max: 7, Help: "fold as a coward (one bullet) once the bet reaches this (7 = never)", Kind: strategies.Int},
 		{Name: "growth", Default: 0, Min: 0, Max: 2, Help: "expected extra bullets per street still to come"},
 		{Name: "read", Default: 1, Min: 0.05, Max: 1, Help: "an opponent's raise narrows its range to this best fraction of hands (1 = random hands)"},
 	}

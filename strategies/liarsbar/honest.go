@@ -40,7 +40,7 @@ func (h *Honest) Decide(v *liarsbar.View, legal []liarsbar.Action, rng *rand.Ran
 func init() {
 	Registry.Add("honest", "plays table cards and wilds, bluffs only when it must, challenges improbable claims",
 		[]strategies.Param{
-			{Name: "most", Default: 3, Min: 1, Max: 3, Help: "most true cards per play"},
+			{Name: "most", Default: 3, Min: 1, Max: 3, Help: "most true cards per play", Kind: strategies.Int},
 			{Name: "doubt", Default: 0.3, Min: 0, Max: 1, Help: "challenge when the claim's probability is below this"},
 			aimParam,
 		},

@@ -31,8 +31,8 @@ func init() {
 	Registry.Add("efficiency", "maximum ukeire discards, riichi at tenpai, yakuhai pon", eff,
 		func(v strategies.Values) Strategy { return &Efficiency{Call: v["call"], Riichi: v["riichi"]} })
 	def := append(append([]strategies.Param(nil), eff...),
-		strategies.Param{Name: "push", Default: 1, Min: -1, Max: 6, Help: "against riichi, keep pushing while shanten <= push (-1: always fold)"},
-		strategies.Param{Name: "push_value", Default: 3, Min: 0, Max: 13, Help: "at tenpai, push only with at least this many dora+red+yakuhai (0: always push at tenpai)"},
+		strategies.Param{Name: "push", Default: 1, Min: -1, Max: 6, Help: "against riichi, keep pushing while shanten <= push (-1: always fold)", Kind: strategies.Int},
+		strategies.Param{Name: "push_value", Default: 3, Min: 0, Max: 13, Help: "at tenpai, push only with at least this many dora+red+yakuhai (0: always push at tenpai)", Kind: strategies.Int},
 	)
 	Registry.Add("defense", "efficiency plus betaori against riichi (genbutsu, suji, honor counts, danger table)", def,
 		func(v strategies.Values) Strategy {

@@ -12,9 +12,9 @@ import (
 
 func ruleParams(fakeWolf, fakeMadman float64) []strategies.Param {
 	return []strategies.Param{
-		{Name: "co_day", Default: 1, Min: 1, Max: 9, Help: "the seer comes out on this day at the latest"},
-		{Name: "co_black", Default: 1, Min: 0, Max: 1, Help: "1: the seer comes out at once when it has found a werewolf"},
-		{Name: "medium_co", Default: 1, Min: 0, Max: 1, Help: "1: the medium comes out with its results"},
+		{Name: "co_day", Default: 1, Min: 1, Max: 9, Help: "the seer comes out on this day at the latest", Kind: strategies.Int},
+		{Name: "co_black", Default: 1, Min: 0, Max: 1, Help: "1: the seer comes out at once when it has found a werewolf", Kind: strategies.Bool},
+		{Name: "medium_co", Default: 1, Min: 0, Max: 1, Help: "1: the medium comes out with its results", Kind: strategies.Bool},
 		{Name: "fake_wolf", Default: fakeWolf, Min: 0, Max: 1, Help: "probability a werewolf fake-claims seer"},
 		{Name: "fake_madman", Default: fakeMadman, Min: 0, Max: 1, Help: "probability the madman fake-claims seer"},
 		{Name: "fake_black", Default: 0.4, Min: 0, Max: 1, Help: "probability an invented divine result is werewolf"},
