@@ -78,22 +78,19 @@ func TestPresetsAndValidate(t *testing.T) {
 	}
 }
 
-func TestHTTPStatus(t *testing.T) {
+func TestRefusalKinds(t *testing.T) {
 	s, _ := NewDealt(Default(2, 1, 0, 1, 1), []Role{RoleSeer, RoleVillager, RoleVillager, RoleWerewolf, RoleMadman}, 1)
 	cases := []struct {
 		seat sim.Seat
 		a    Action
-		want int
+		want string
 	}{
-		{1, Divine(2), 403}, {0, Divine(0), 400}, {0, Vote(1), 409}, {1, Whisper(NoContent, "x"), 403}, {3, Whisper(NoContent, "x"), 200},
+		{1, Divine(2), "forbidden"}, {0, Divine(0), "bad"}, {0, Vote(1), "phase"}, {1, Whisper(NoContent, "x"), "forbidden"}, {3, Whisper(NoContent, "x"), "ok"},
 	}
 	for _, c := range cases {
-		if got := HTTPStatus(s.Apply(c.seat, c.a)); got != c.want {
-			t.Errorf("seat %d %v: %d, want %d", c.seat, c.a, got, c.want)
+		if got := refusal(s.Apply(c.seat, c.a)); got != c.want {
+			t.Errorf("seat %d %v: %s, want %s", c.seat, c.a, got, c.want)
 		}
-	}
-	if HTTPStatus(errors.New("other")) != 500 || HTTPStatus(nil) != 200 {
-		t.Error("HTTPStatus of other errors")
 	}
 }
 
@@ -121,6 +118,7 @@ func TestEventsForHidesUntilTheEnd(t *testing.T) {
 	s, _ := NewDealt(r, []Role{RoleSeer, RoleVillager, RoleVillager, RoleWerewolf, RoleMadman}, 1)
 	_ = s.Apply(3, Whisper(NoContent, "secret"))
 	_ = s.Apply(0, Divine(3))
+	_ = s.Apply(3, Pass())
 	count := func(seat sim.Seat, k EventKind) int {
 		n := 0
 		for _, e := range s.EventsFor(seat, nil) {

@@ -116,7 +116,7 @@ func checkView(s *State, v *View) error {
 				return fmt.Errorf("view has %d messages left, state %d", left, s.SpeaksLeft(v.Seat))
 			}
 		case PhaseNight:
-			if v.Role == RoleWerewolf && s.chatOpen && int(v.WhispersLeft) != s.SpeaksLeft(v.Seat) {
+			if v.Role == RoleWerewolf && s.chatFor(v.Seat) && int(v.WhispersLeft) != s.SpeaksLeft(v.Seat) {
 				return fmt.Errorf("view has %d whispers left, state %d", v.WhispersLeft, s.SpeaksLeft(v.Seat))
 			}
 		}

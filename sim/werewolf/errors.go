@@ -9,19 +9,20 @@ import (
 
 // Errors of the engine; test them with errors.Is. Every refused action is an
 // *ActionError that matches ErrIllegalAction and exactly one of
-// ErrBadAction, ErrForbidden, ErrWrongPhase (see HTTPStatus).
+// ErrBadAction, ErrForbidden, ErrWrongPhase (a server maps these to its
+// status codes; protocol/werewolf answers 400, 403 and 409).
 var (
 	// ErrIllegalAction matches every refused action.
 	ErrIllegalAction = errors.New("werewolf: illegal action")
 	// ErrBadAction: malformed input — unknown seat as target, voting for
-	// oneself or a dead player, killing a wolf, text too long (HTTP 400).
+	// oneself or a dead player, killing a wolf, text too long.
 	ErrBadAction = errors.New("werewolf: bad action")
 	// ErrForbidden: not allowed for this player — dead actor, wrong role
 	// (a non-wolf whispering, a non-seer divining), speak limit used up,
-	// already voted or divined, not a player (HTTP 403).
+	// already voted or divined, not a player.
 	ErrForbidden = errors.New("werewolf: not allowed for this player")
 	// ErrWrongPhase: the action does not belong to the current phase —
-	// voting at night, talking while voting, anything after the end (HTTP 409).
+	// voting at night, talking while voting, anything after the end.
 	ErrWrongPhase = errors.New("werewolf: wrong phase")
 	// ErrRules: invalid Rules (Validate, Preset).
 	ErrRules = errors.New("werewolf: invalid rules")
@@ -49,21 +50,4 @@ func (e *ActionError) Is(target error) bool {
 
 func refuse(kind error, seat sim.Seat, a Action, format string, args ...any) error {
 	return &ActionError{Kind: kind, Seat: seat, Action: a, Reason: fmt.Sprintf(format, args...)}
-}
-
-// HTTPStatus maps an engine error to the spec's status code: 400 for
-// ErrBadAction and ErrParse, 403 for ErrForbidden, 409 for ErrWrongPhase,
-// 500 for anything else (200 for nil).
-func HTTPStatus(err error) int {
-	switch {
-	case err == nil:
-		return 200
-	case errors.Is(err, ErrBadAction), errors.Is(err, ErrParse), errors.Is(err, ErrRules):
-		return 400
-	case errors.Is(err, ErrForbidden):
-		return 403
-	case errors.Is(err, ErrWrongPhase):
-		return 409
-	}
-	return 500
 }

@@ -30,11 +30,12 @@ const (
 	EvTimeout            // public: Deadline passed; the automatic actions follow with Auto set
 	EvEnd                // public: Team won
 	EvReveal             // public, after EvEnd: Seat was Role
+	EvWolfPass           // wolves: Seat is done with tonight's wolf chat
 	numEventKinds
 )
 
 var eventNames = [numEventKinds]string{"none", "start", "setup", "deal", "phase", "dawn", "talk", "pass",
-	"whisper", "divine", "killvote", "vote", "tally", "execute", "medium", "timeout", "end", "reveal"}
+	"whisper", "divine", "killvote", "vote", "tally", "execute", "medium", "timeout", "end", "reveal", "wolfpass"}
 
 // String gives the event kind's name in logs and golden files.
 func (k EventKind) String() string {
@@ -89,7 +90,7 @@ func (e Event) Audience() Audience {
 	switch e.Kind {
 	case EvDeal:
 		return AudienceDeal
-	case EvWhisper, EvKillVote:
+	case EvWhisper, EvKillVote, EvWolfPass:
 		return AudiencePack
 	case EvDivine, EvVote, EvMedium:
 		return AudienceSeat
@@ -167,7 +168,7 @@ func (e Event) String() string {
 			s += " " + strconv.Quote(e.Text)
 		}
 		return s
-	case EvPass:
+	case EvPass, EvWolfPass:
 		return fmt.Sprintf("%s %d", p, e.Seat)
 	case EvDivine, EvMedium:
 		return fmt.Sprintf("%s %d %d=%s%s", p, e.Seat, e.Target, e.Role, auto)

@@ -18,10 +18,11 @@ func Example() {
 	}
 	play := func(seat sim.Seat, a werewolf.Action) {
 		if err := s.Apply(seat, a); err != nil {
-			fmt.Println("refused:", err, "→ HTTP", werewolf.HTTPStatus(err))
+			fmt.Println("refused:", err)
 		}
 	}
 	play(0, werewolf.Divine(3))
+	play(3, werewolf.Pass()) // the wolf ends its night chat: day 1 dawns
 	play(0, werewolf.Talk(werewolf.Divined(3, werewolf.RoleWerewolf), "Seat 3 is a werewolf."))
 	play(3, werewolf.Whisper(werewolf.NoContent, "help"))
 	_ = s.Expire(werewolf.DeadlineDiscussion)
@@ -32,7 +33,7 @@ func Example() {
 	fmt.Println("seat 1 knows seat 3's role:", s.View(1).Known[3])
 	fmt.Println(s.Phase(), s.Winner(), s.Result().Score)
 	// Output:
-	// refused: seat 3 whisper: wolf chat only at night → HTTP 409
+	// refused: seat 3 whisper: wolf chat only at night
 	// seat 1 sees seat 0's claim: werewolf
 	// seat 1 knows seat 3's role: werewolf
 	// over village [1 1 1 0 0]

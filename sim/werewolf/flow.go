@@ -14,6 +14,7 @@ func (s *State) startNight() {
 	s.killNight = s.day > 0 || s.r.FirstNightKill
 	s.seersLeft = s.seers & s.alive
 	s.killersLeft = 0
+	s.killOpen = s.killNight
 	if s.killNight {
 		s.killersLeft = s.wolves & s.alive
 	}
@@ -23,6 +24,7 @@ func (s *State) startNight() {
 	s.autoKill = sim.NoSeat
 	s.whispers = int8(s.r.WolfSpeaks)
 	s.chatOpen = true
+	s.wolfPassed = 0
 	e := mk(EvPhase, sim.NoSeat, sim.NoSeat)
 	e.Phase, e.Count = PhaseNight, s.whispers
 	s.emit(e)
@@ -37,10 +39,13 @@ func (s *State) startNight() {
 	s.maybeEndNight()
 }
 
-// maybeEndNight ends the night when every living seer has divined and, on
-// a kill night, every living wolf has chosen (wolf chat holds nothing open).
+// maybeEndNight ends the night when every living seer has divined, on a
+// kill night every living wolf has chosen, and the wolf chat is over (every
+// living wolf passed, the pack's messages used up, or its deadline passed):
+// the wolves keep their consultation time (docs/rules/werewolf.md, "The
+// night").
 func (s *State) maybeEndNight() {
-	if s.phase == PhaseNight && s.seersLeft == 0 && s.killersLeft == 0 {
+	if s.phase == PhaseNight && s.seersLeft == 0 && s.killersLeft == 0 && s.chatOver() {
 		s.endNight()
 	}
 }
@@ -214,7 +219,8 @@ func (s *State) checkEnd() bool {
 //   - DeadlineKill: if no living wolf has chosen, the pack's victim is a
 //     random living non-wolf (otherwise the plurality of the choices made
 //     stands); wolves who did not choose are not waited for;
-//   - DeadlineWolfChat: wolf chat closes for the night;
+//   - DeadlineWolfChat: wolf chat closes for the night (the night then
+//     ends if the divines and kill choices are in);
 //   - DeadlineDiscussion: the discussion ends and voting starts;
 //   - DeadlineVote: each player who has not voted votes for a random living
 //     player other than themself (a runoff candidate in a runoff).
@@ -272,13 +278,15 @@ func (s *State) Expire(d Deadline) error {
 			s.emit(e)
 		}
 		s.killersLeft = 0
+		s.killOpen = false
 		s.maybeEndNight()
 	case DeadlineWolfChat:
-		if !s.chatOpen {
+		if s.chatOver() {
 			return nil
 		}
 		timeout()
 		s.chatOpen = false
+		s.maybeEndNight()
 	case DeadlineDiscussion:
 		timeout()
 		s.startVote(PhaseVote, s.alive)

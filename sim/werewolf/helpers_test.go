@@ -21,21 +21,24 @@ func playRandom(s *State, p *sim.PCG, buf []Action) []Action {
 }
 
 // playDecisive plays s to the end with the uniform random play of the
-// check in specs/werewolf.md: everyone passes the discussion and nobody
-// whispers; votes, divines and kills are uniform among the legal targets.
+// check in docs/rules/werewolf.md: everyone passes the discussion and the
+// wolf chat and nobody whispers; votes, divines and kills are uniform
+// among the legal targets.
 func playDecisive(s *State, p *sim.PCG, buf []Action) []Action {
 	for !s.Done() {
 		for _, seat := range s.Next() {
-			if s.Phase() == PhaseNight && s.seersLeft&bit(seat) == 0 && s.killersLeft&bit(seat) == 0 {
-				continue // done tonight (a wolf could only change its choice)
+			night := s.Phase() == PhaseNight
+			if night && s.seersLeft&bit(seat) == 0 && s.killersLeft&bit(seat) == 0 {
+				// Done tonight but for the wolf chat: pass it.
+				if err := s.Apply(seat, Pass()); err != nil {
+					panic(err)
+				}
+				break
 			}
 			buf = s.Legal(seat, buf[:0])
 			i := 0
-			for i < len(buf) && buf[i].Kind == ActWhisper {
+			for i < len(buf) && (buf[i].Kind == ActWhisper || (night && buf[i].Kind == ActPass)) {
 				i++
-			}
-			if i == len(buf) {
-				continue // a wolf that may only whisper
 			}
 			if s.Phase() == PhaseDiscussion {
 				i = len(buf) - 1 // pass

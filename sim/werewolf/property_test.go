@@ -165,8 +165,8 @@ func TestPropertyRefusalsChangeNothing(t *testing.T) {
 		if inLegal && a.Text != "\xff" {
 			t.Fatalf("refused legal %v: %v", a, err)
 		}
-		if st := HTTPStatus(err); st != 400 && st != 403 && st != 409 {
-			t.Fatalf("refusal %v maps to %d", err, st)
+		if k := refusal(err); k != "bad" && k != "forbidden" && k != "phase" {
+			t.Fatalf("refusal %v is of kind %s", err, k)
 		}
 		if string(encode(s)) != string(before) {
 			t.Fatalf("refusal %v changed the state", err)

@@ -17,13 +17,15 @@ import (
 // TestRuleTable runs the scripted games of testdata/rules.txt. Each case
 // starts with "=== name", then "rules", "deal" and "seed" lines, then steps:
 //
-//	<seat> <action notation> [! <HTTP status>]   play (and expect a refusal)
-//	expire <deadline> [! <status>]                a deadline passes
+//	<seat> <action notation> [! <refusal>]   play (and expect a refusal)
+//	expire <deadline> [! <refusal>]          a deadline passes
 //	expect phase <phase> <day> | next <seats> | alive <seats> | winner <team>
 //	expect speaks <seat> <n> | log <event> | nolog <event> | last <event>
 //	expect view <seat> known <seat> <role>
 //
-// where <seats> is "0,2,3" or "-" and <event> is Event.String.
+// where <refusal> is bad, forbidden or phase (ErrBadAction,
+// ErrForbidden, ErrWrongPhase), <seats> is "0,2,3" or "-" and <event> is
+// Event.String.
 func TestRuleTable(t *testing.T) {
 	f, err := os.Open("testdata/rules.txt")
 	if err != nil {
@@ -64,7 +66,23 @@ func TestRuleTable(t *testing.T) {
 	}
 }
 
-var statusSuffix = regexp.MustCompile(` ! (\d{3})$`)
+var statusSuffix = regexp.MustCompile(` ! (bad|forbidden|phase)$`)
+
+// refusal names the kind of an engine error: "ok" for nil, "bad",
+// "forbidden", "phase", or "other".
+func refusal(err error) string {
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.Is(err, ErrBadAction):
+		return "bad"
+	case errors.Is(err, ErrForbidden):
+		return "forbidden"
+	case errors.Is(err, ErrWrongPhase):
+		return "phase"
+	}
+	return "other"
+}
 
 func runScript(lines []string) error {
 	var r Rules
@@ -72,9 +90,9 @@ func runScript(lines []string) error {
 	seed := uint64(1)
 	var s *State
 	for _, line := range lines {
-		want := 200
+		want := "ok"
 		if m := statusSuffix.FindStringSubmatch(line); m != nil {
-			want, _ = strconv.Atoi(m[1])
+			want = m[1]
 			line = line[:len(line)-len(m[0])]
 		}
 		word, rest, _ := strings.Cut(line, " ")
@@ -123,8 +141,8 @@ func runScript(lines []string) error {
 			if d < 0 {
 				return fmt.Errorf("unknown deadline %q", rest)
 			}
-			if got := HTTPStatus(s.Expire(Deadline(d))); got != want {
-				return fmt.Errorf("%s: status %d, want %d", line, got, want)
+			if got := refusal(s.Expire(Deadline(d))); got != want {
+				return fmt.Errorf("%s: %s, want %s", line, got, want)
 			}
 		case "expect":
 			if err := expect(s, rest); err != nil {
@@ -141,8 +159,8 @@ func runScript(lines []string) error {
 			}
 			before := len(s.Events())
 			err = s.Apply(sim.Seat(seat), a)
-			if got := HTTPStatus(err); got != want {
-				return fmt.Errorf("%s: status %d (%v), want %d\nlog:\n%s", line, got, err, want, logText(s))
+			if got := refusal(err); got != want {
+				return fmt.Errorf("%s: %s (%v), want %s\nlog:\n%s", line, got, err, want, logText(s))
 			}
 			if err != nil && (!errors.Is(err, ErrIllegalAction) || len(s.Events()) != before) {
 				return fmt.Errorf("%s: refusal %v is not an illegal action or changed the log", line, err)

@@ -32,11 +32,13 @@ type State struct {
 	// Night.
 	seersLeft   uint16 // living seers yet to divine tonight
 	killNight   bool   // the pack kills tonight
+	killOpen    bool   // kill choices may still be made (the kill deadline has not passed)
 	killersLeft uint16 // living wolves yet to choose a victim
 	choice      [MaxPlayers]sim.Seat
-	autoKill    sim.Seat // the silent pack's automatic victim
-	whispers    int8     // pack messages left tonight
-	chatOpen    bool
+	autoKill    sim.Seat           // the silent pack's automatic victim
+	whispers    int8               // pack messages left tonight
+	chatOpen    bool               // false once the wolf-chat deadline has passed
+	wolfPassed  uint16             // living wolves done with tonight's chat
 	divinedEver [MaxPlayers]uint16 // per seer, the seats divined so far
 
 	// Day.
@@ -215,7 +217,7 @@ func (s *State) SpeaksLeft(seat sim.Seat) int {
 		}
 		return int(s.speaks[seat])
 	case PhaseNight:
-		if s.wolves&bit(seat) != 0 && s.chatOpen {
+		if s.chatFor(seat) {
 			return int(s.whispers)
 		}
 	}
@@ -268,8 +270,9 @@ func (s *State) Clone() *State {
 }
 
 // Next returns the seats that may act now, in seat order: at night the
-// living seers who have not divined and the living wolves (while they may
-// kill, change their choice or whisper); in the discussion the living
+// living seers who have not divined and the living wolves who have not
+// chosen a victim or are still in the wolf chat (not passed, messages and
+// time left); in the discussion the living
 // players who have messages left and have not passed; in a vote the living
 // players who have not voted. The slice is the state's own buffer, valid
 // until the next call.
@@ -297,7 +300,7 @@ func (s *State) canAct(seat sim.Seat) bool {
 			return true
 		}
 		if s.wolves&b != 0 {
-			return s.killNight || (s.chatOpen && s.whispers > 0)
+			return s.killersLeft&b != 0 || s.chatFor(seat)
 		}
 	case PhaseDiscussion:
 		return s.passed&b == 0 && s.speaks[seat] > 0
@@ -318,8 +321,9 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 	b := bit(seat)
 	switch s.phase {
 	case PhaseNight:
-		if s.wolves&b != 0 && s.chatOpen && s.whispers > 0 {
+		if s.chatFor(seat) {
 			dst = s.appendMessages(dst, ActWhisper, seat)
+			dst = append(dst, Pass())
 		}
 		if s.seersLeft&b != 0 {
 			for t := range s.n {
@@ -328,7 +332,7 @@ func (s *State) Legal(seat sim.Seat, dst []Action) []Action {
 				}
 			}
 		}
-		if s.wolves&b != 0 && s.killNight {
+		if s.mayKill(seat) {
 			for t := range s.n {
 				if t := sim.Seat(t); s.living(t) && s.wolves&bit(t) == 0 {
 					dst = append(dst, Kill(t))
@@ -420,6 +424,30 @@ func (s *State) checkMessage(seat sim.Seat, a Action) error {
 	return nil
 }
 
+// chatFor reports whether seat, a living wolf, is still in tonight's wolf
+// chat: the chat is open (its deadline has not passed), the pack has
+// messages left, and seat has not passed.
+func (s *State) chatFor(seat sim.Seat) bool {
+	b := bit(seat)
+	return s.phase == PhaseNight && s.wolves&s.alive&b != 0 && s.chatOpen && s.whispers > 0 && s.wolfPassed&b == 0
+}
+
+// mayKill reports whether seat, a living wolf, may choose or change
+// tonight's victim: on a kill night before the kill deadline, while it has
+// not chosen or is still in the wolf chat. A change uses one of the pack's
+// messages, so a night always ends (docs/rules/werewolf.md, "The night").
+func (s *State) mayKill(seat sim.Seat) bool {
+	b := bit(seat)
+	return s.phase == PhaseNight && s.killNight && s.killOpen && s.wolves&s.alive&b != 0 &&
+		(s.killersLeft&b != 0 || s.chatFor(seat))
+}
+
+// chatOver reports whether tonight's wolf chat is over: its deadline has
+// passed, the pack's messages are used up, or every living wolf has passed.
+func (s *State) chatOver() bool {
+	return !s.chatOpen || s.whispers <= 0 || s.wolves&s.alive&^s.wolfPassed == 0
+}
+
 // Check reports whether seat may play a now, without changing anything:
 // nil, or the *ActionError Apply would return.
 func (s *State) Check(seat sim.Seat, a Action) error {
@@ -457,12 +485,22 @@ func (s *State) Check(seat sim.Seat, a Action) error {
 		if !s.chatOpen || s.whispers <= 0 {
 			return refuse(ErrForbidden, seat, a, "no wolf-chat messages left tonight")
 		}
+		if s.wolfPassed&b != 0 {
+			return refuse(ErrForbidden, seat, a, "already passed the wolf chat tonight")
+		}
 		return s.checkMessage(seat, a)
 	case ActPass:
-		if s.phase != PhaseDiscussion {
-			return refuse(ErrWrongPhase, seat, a, "pass only in the discussion")
-		}
-		if s.passed&b != 0 || s.speaks[seat] <= 0 {
+		switch {
+		case night:
+			if s.wolves&b == 0 {
+				return refuse(ErrForbidden, seat, a, "at night only werewolves pass (the wolf chat)")
+			}
+			if !s.chatFor(seat) {
+				return refuse(ErrForbidden, seat, a, "the wolf chat is already over for you tonight")
+			}
+		case s.phase != PhaseDiscussion:
+			return refuse(ErrWrongPhase, seat, a, "pass only in the discussion or the wolf chat")
+		case s.passed&b != 0 || s.speaks[seat] <= 0:
 			return refuse(ErrForbidden, seat, a, "already done talking today")
 		}
 		if a != Pass() {
@@ -485,8 +523,11 @@ func (s *State) Check(seat sim.Seat, a Action) error {
 		if s.wolves&b == 0 {
 			return refuse(ErrForbidden, seat, a, "only werewolves kill")
 		}
-		if !night || !s.killNight {
+		if !night || !s.killNight || !s.killOpen {
 			return refuse(ErrWrongPhase, seat, a, "no kill now")
+		}
+		if !s.mayKill(seat) {
+			return refuse(ErrForbidden, seat, a, "your choice is final: you have left the wolf chat")
 		}
 		if !s.living(a.Target) || s.wolves&bit(a.Target) != 0 {
 			return refuse(ErrBadAction, seat, a, "kill a living non-wolf")
@@ -533,6 +574,12 @@ func (s *State) Apply(seat sim.Seat, a Action) error {
 		s.emit(e)
 		s.maybeEndDiscussion()
 	case ActPass:
+		if s.phase == PhaseNight {
+			s.wolfPassed |= b
+			s.emit(mk(EvWolfPass, seat, sim.NoSeat))
+			s.maybeEndNight()
+			break
+		}
 		s.passed |= b
 		s.emit(mk(EvPass, seat, sim.NoSeat))
 		s.maybeEndDiscussion()
@@ -541,10 +588,14 @@ func (s *State) Apply(seat sim.Seat, a Action) error {
 		e := mk(EvWhisper, seat, sim.NoSeat)
 		e.Content, e.Text = a.Content, a.Text
 		s.emit(e)
+		s.maybeEndNight()
 	case ActDivine:
 		s.divine(seat, a.Target, false)
 		s.maybeEndNight()
 	case ActKill:
+		if s.killersLeft&b == 0 {
+			s.whispers-- // a change of choice is told to the pack: one of its messages
+		}
 		s.choice[seat] = a.Target
 		s.killersLeft &^= b
 		s.emit(mk(EvKillVote, seat, a.Target))

@@ -74,7 +74,7 @@ type View struct {
 	Candidates uint16               // who may be voted for this round
 
 	// Wolf chat (wolves only), reset each night.
-	WhispersLeft int8                 // pack's wolf-chat messages left tonight
+	WhispersLeft int8                 // wolf-chat messages this seat may still send tonight (0 by day, after passing or the chat's deadline)
 	PackPlan     [MaxPlayers]sim.Seat // whom each wolf proposed to kill in wolf chat
 	PackCameOut  [MaxPlayers]Role     // role each wolf said in wolf chat it will fake
 	PackChoice   [MaxPlayers]sim.Seat // each wolf's latest kill choice tonight
@@ -129,6 +129,9 @@ func (v *View) Apply(e Event) {
 		switch e.Phase {
 		case PhaseNight:
 			v.WhispersLeft = e.Count
+			if !v.IsAlive(v.Seat) {
+				v.WhispersLeft = 0
+			}
 			for i := range MaxPlayers {
 				v.PackPlan[i] = sim.NoSeat
 				v.PackChoice[i] = sim.NoSeat
@@ -153,6 +156,7 @@ func (v *View) Apply(e Event) {
 	case EvDawn:
 		v.Day = e.Day
 		v.LastKill = e.Target
+		v.WhispersLeft = 0 // the wolf chat is over until the next night
 		if e.Target != sim.NoSeat {
 			v.Alive &^= 1 << uint(e.Target)
 			v.Killed |= 1 << uint(e.Target)
@@ -182,7 +186,9 @@ func (v *View) Apply(e Event) {
 	case EvPass:
 		v.Passed |= 1 << uint(e.Seat)
 	case EvWhisper:
-		v.WhispersLeft--
+		if v.WhispersLeft > 0 {
+			v.WhispersLeft--
+		}
 		if e.Seat == sim.NoSeat {
 			return
 		}
@@ -192,12 +198,23 @@ func (v *View) Apply(e Event) {
 		case ContentComingOut:
 			v.PackCameOut[e.Seat] = e.Content.Role
 		}
+	case EvWolfPass:
+		if e.Seat == v.Seat {
+			v.WhispersLeft = 0 // out of tonight's wolf chat
+		}
+	case EvTimeout:
+		if e.Deadline == DeadlineWolfChat {
+			v.WhispersLeft = 0
+		}
 	case EvDivine, EvMedium:
 		if e.Seat == v.Seat && e.Target != sim.NoSeat {
 			v.Results[e.Target] = e.Role
 		}
 	case EvKillVote:
 		if e.Seat != sim.NoSeat {
+			if v.PackChoice[e.Seat] != sim.NoSeat && v.WhispersLeft > 0 {
+				v.WhispersLeft-- // a change uses one of the pack's messages
+			}
 			v.PackChoice[e.Seat] = e.Target
 		}
 	case EvVote:

@@ -131,7 +131,9 @@ func (r *Rule) byPhase(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand
 }
 
 // night divines the most suspect undivined player, or kills by the pack's
-// shared priority, or (a wolf with nothing else to do) whispers its plan.
+// shared priority after whispering it, or (a wolf with nothing else to
+// do) tells the pack whether it fakes a role, then passes the wolf chat so
+// the night can end (docs/rules/werewolf.md, "The night").
 func (r *Rule) night(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) werewolf.Action {
 	last := legal[len(legal)-1]
 	switch last.Kind {
@@ -146,22 +148,29 @@ func (r *Rule) night(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) 
 		return best
 	case werewolf.ActKill:
 		t := r.victim(v, legal)
-		if v.WhispersLeft > 0 && v.PackPlan[v.Seat] != t {
+		if v.WhispersLeft > 0 && onTable(v.Seat) && v.PackPlan[v.Seat] != t {
 			if a := werewolf.Whisper(werewolf.VoteFor(t), ""); has(legal, a) {
 				a.Text = texts.kill[t]
 				return a
 			}
 		}
-		return werewolf.Kill(t)
+		if !onTable(v.Seat) || v.PackChoice[v.Seat] != t || !has(legal, werewolf.Pass()) {
+			return werewolf.Kill(t)
+		}
+		return werewolf.Pass()
 	}
-	// Only wolf chat is open (no kill tonight): tell the pack whether we fake.
-	if r.faking == 1 && v.PackCameOut[v.Seat] == werewolf.RoleNone {
+	// Only wolf chat is open (no kill tonight): tell the pack whether we
+	// fake, then pass.
+	if r.faking == 1 && onTable(v.Seat) && v.PackCameOut[v.Seat] == werewolf.RoleNone {
 		if a := werewolf.Whisper(werewolf.ComingOut(werewolf.RoleSeer), ""); has(legal, a) {
 			a.Text = "I will claim seer tomorrow."
 			return a
 		}
 	}
-	return legal[0] // plain whisper
+	if has(legal, werewolf.Pass()) {
+		return werewolf.Pass()
+	}
+	return legal[0]
 }
 
 // victim ranks the living non-wolves among the legal kills the same way
