@@ -61,15 +61,16 @@ func (g *game) nextDueLocked() (time.Time, bool) {
 }
 
 // phaseEndLocked is the latest moment the current phase can last: what
-// time_remaining counts down to. A night lasts until its divine and kill
-// deadlines (wolf chat alone does not hold it open, decision 7).
+// time_remaining counts down to. A night lasts until its divine, kill and
+// wolf-chat deadlines (the wolves keep their consultation time,
+// docs/rules/werewolf.md "The night").
 func (g *game) phaseEndLocked() (time.Time, bool) {
 	if !g.started() {
 		return g.autoStartAt(), true
 	}
 	switch g.st.Phase() {
 	case ww.PhaseNight:
-		lim := g.limit(ww.DeadlineDivine)
+		lim := max(g.limit(ww.DeadlineDivine), g.limit(ww.DeadlineWolfChat))
 		if g.st.Day() > 0 || g.data.Rules.FirstNightKill {
 			lim = max(lim, g.limit(ww.DeadlineKill))
 		}

@@ -59,7 +59,11 @@ func TestStatusCodes(t *testing.T) {
 	if res.Result != "werewolf" || res.Target != name["werewolf"] {
 		t.Errorf("divine result %+v", res)
 	}
-	// Day 1: the night ended with the divine.
+	expect("villager passes at night", 403, ts.c.Pass(ctx, id, vill))
+	_, err = ts.c.Speak(ctx, id, wolf, "the seer has divined; I am done", "werewolf")
+	expect("wolf chat after the divine (the night goes on)", 200, err)
+	expect("wolf passes the wolf chat", 200, ts.c.Pass(ctx, id, wolf))
+	// Day 1: the night ended when the wolf passed.
 	_, err = ts.c.Divine(ctx, id, seer, name["villager"])
 	expect("divine by day", 409, err)
 	_, err = ts.c.Speak(ctx, id, wolf, "night talk", "werewolf")

@@ -344,8 +344,8 @@ func Legal(v *ww.View, st PlayerStatus, dst []ww.Action) []ww.Action {
 			}
 		}
 	}
-	if has("pass") && !night {
-		dst = append(dst, ww.Pass())
+	if has("pass") {
+		dst = append(dst, ww.Pass()) // at night: a wolf leaves the wolf chat
 	}
 	if has("divine") {
 		for t := range n {

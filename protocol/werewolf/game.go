@@ -352,17 +352,6 @@ func (g *game) commitLocked(ctx context.Context, c change) ([]ww.Event, error) {
 	return added, nil
 }
 
-// engineErr maps an engine refusal to the API's status codes (decision 16).
-func engineErr(err error) error {
-	code := ww.HTTPStatus(err)
-	msg := err.Error()
-	var ae *ww.ActionError
-	if errors.As(err, &ae) {
-		msg = ae.Reason
-	}
-	return &APIError{Status: code, Message: msg}
-}
-
 // start begins a waiting game (POST …/start, every player seen, or the
 // auto-start timer). Starting a started game is a 409.
 func (g *game) start(ctx context.Context, why string) error {

@@ -202,8 +202,10 @@ func (p *Player) send(ctx context.Context, a ww.Action, names []string) error {
 	var err error
 	switch a.Kind {
 	case ww.ActTalk, ww.ActWhisper:
+		// A structured message is said with the players' names: a bot's
+		// own text names seats, which the API never shows.
 		text := a.Text
-		if text == "" {
+		if a.Content != ww.NoContent || text == "" {
 			text = Say(a.Content, names)
 		}
 		if text == "" {

@@ -85,6 +85,8 @@ func (g *game) info() GameInfo {
 	for r := ww.RoleVillager; r < ww.NumRoles; r++ {
 		gi.RoleCounts[r.SpecName()] = g.data.Rules.Count(r)
 	}
+	rules := g.data.Rules
+	gi.Config, gi.TimeScale = &rules, g.srv.opt.TimeScale
 	return gi
 }
 

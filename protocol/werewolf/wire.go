@@ -1,6 +1,10 @@
 package werewolf
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	ww "gamelab/sim/werewolf"
+)
 
 // The JSON bodies of the spec's REST API (seeds/002, "APIエンドポイント仕様"),
 // shared by the server, the client and the MCP tools. Fields marked
@@ -69,6 +73,12 @@ type GameInfo struct {
 	// RoleCounts is the public setup: how many of each role ("villager",
 	// "fortune_teller", "psychic", "werewolf", "madman"); extension.
 	RoleCounts map[string]int `json:"role_counts,omitempty"`
+	// Config is the game's whole configuration: role counts, options and
+	// time limits in the rules' seconds; TimeScale is the server's factor
+	// from those seconds to wall-clock seconds. Extensions: get_rules
+	// explains the game from them (RulesText).
+	Config    *ww.Rules `json:"config,omitempty"`
+	TimeScale float64   `json:"time_scale,omitempty"`
 }
 
 // PlayerStatus is the response of GET …/players/{player_token}/status.

@@ -87,7 +87,7 @@ func TestToolsPlayAGame(t *testing.T) {
 			t.Errorf("tool %s lacks a description or schema", tl.Name)
 		}
 	}
-	for _, want := range []string{"get_rules", "get_status", "get_game", "get_messages", "speak", "divine", "kill", "vote", "get_divine_results", "get_psychic_results"} {
+	for _, want := range []string{"get_rules", "get_status", "get_game", "get_messages", "speak", "pass", "divine", "kill", "vote", "get_divine_results", "get_psychic_results"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("missing tool %s (have %v)", want, names)
 		}
@@ -122,8 +122,11 @@ func TestToolsPlayAGame(t *testing.T) {
 	if res, _ := call(t, sessions[0], "vote", map[string]any{}); !res.IsError {
 		t.Fatal("vote without target_player accepted")
 	}
-	// Play to the end through the tools: everyone who can act does the
-	// first available action on the first possible target.
+	// Play to the end through the tools as a careful LLM would: do the
+	// night or vote action on the first possible target; in the
+	// discussion and the wolf chat say one thing, then pass. Every day
+	// must end by passes, not by the 300 s timeout.
+	spoke := map[[3]int]bool{} // seat, day, night: said something
 	for round := 0; round < 500; round++ {
 		over := false
 		for i, cs := range sessions {
@@ -147,19 +150,44 @@ func TestToolsPlayAGame(t *testing.T) {
 					break
 				}
 			}
-			act := st.ActionsAvailable[len(st.ActionsAvailable)-1]
+			night := 0
+			if st.GamePhase == "night" {
+				night = 1
+			}
+			key := [3]int{i, st.DayCount, night}
+			act := ""
+			for _, a := range st.ActionsAvailable {
+				switch {
+				case a == "divine" || a == "kill" || a == "vote":
+					if act == "" || act == "speak" || act == "pass" {
+						act = a
+					}
+				case a == "speak" && !spoke[key] && act == "":
+					act = a
+				case a == "pass" && (act == "" || act == "speak") && spoke[key]:
+					act = a
+				}
+			}
+			if act == "kill" && st.KillTarget != "" {
+				act = "pass" // chosen: leave the wolf chat
+			}
 			var res *mcp.CallToolResult
 			var out string
 			switch act {
+			case "":
+				continue
 			case "speak":
 				tgt := "all"
-				if st.GamePhase == "night" {
+				if night == 1 {
 					tgt = "werewolf"
 				}
 				res, out = call(t, cs, "speak", map[string]any{"message": "I am " + g.Players[i].Name, "target": tgt})
+				spoke[key] = true
 			case "pass":
-				// No pass tool: talk until the messages run out.
-				res, out = call(t, cs, "speak", map[string]any{"message": "I am " + g.Players[i].Name})
+				res, out = call(t, cs, "pass", nil)
+				if !res.IsError && !strings.Contains(out, "meaning") {
+					t.Errorf("pass result: %s", out)
+				}
 			default:
 				res, out = call(t, cs, act, map[string]any{"target_player": target})
 			}
@@ -170,6 +198,28 @@ func TestToolsPlayAGame(t *testing.T) {
 		if over {
 			break
 		}
+	}
+	spec, err := c.Spectate(context.Background(), g.GameID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range spec.Log {
+		if e.Action == "timeout" {
+			t.Errorf("the game waited for a deadline: %+v", e)
+		}
+	}
+	// get_messages with since returns only what follows.
+	_, all := call(t, sessions[0], "get_messages", nil)
+	var ms werewolf.MessagesResponse
+	json.Unmarshal([]byte(all), &ms)
+	if len(ms.Messages) < 3 {
+		t.Fatalf("messages: %s", all)
+	}
+	_, later := call(t, sessions[0], "get_messages", map[string]any{"since": ms.Messages[len(ms.Messages)-3].ID})
+	var ls werewolf.MessagesResponse
+	json.Unmarshal([]byte(later), &ls)
+	if len(ls.Messages) != 2 || ls.Messages[1].ID != ms.Messages[len(ms.Messages)-1].ID {
+		t.Errorf("since %s: %s", ms.Messages[len(ms.Messages)-3].ID, later)
 	}
 	_, text := call(t, sessions[0], "get_game", nil)
 	var info werewolf.GameInfo
@@ -186,6 +236,33 @@ func TestToolsPlayAGame(t *testing.T) {
 			if res, text := call(t, sessions[i], "get_divine_results", nil); res.IsError || !strings.Contains(text, `"result"`) {
 				t.Errorf("divine results: %s", text)
 			}
+		}
+	}
+}
+
+// TestRulesFollowTheConfig: get_rules explains this game's limits, scaled
+// by the server's time scale, not fixed text.
+func TestRulesFollowTheConfig(t *testing.T) {
+	store, err := werewolf.OpenStore(filepath.Join(t.TempDir(), "w.db"), werewolf.StoreOptions{Fast: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := werewolf.NewServer(context.Background(), werewolf.Options{Store: store, TimeScale: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close(); store.Close() })
+	c := werewolf.NewClient(hs.URL, hs.Client())
+	g, err := c.CreateGame(context.Background(), werewolf.CreateGameRequest{PlayerCount: 7,
+		Config: []byte(`{"villagers":3,"fortune_teller":1,"medium":1,"werewolves":1,"madman":1,"speaks":3,"wolf_speaks":4,"discussion_seconds":200,"tie":"no_execution"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, text := call(t, session(t, c, g.GameID, g.Players[0].Token), "get_rules", nil)
+	for _, want := range []string{"7 players", "1 psychic", "may send 3 public messages", "4 messages per night", "discussion 100 s", "vote 30 s", "nobody is executed", "4000 bytes"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("rules lack %q:\n%s", want, text)
 		}
 	}
 }
