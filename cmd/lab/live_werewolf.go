@@ -23,7 +23,8 @@ Plays one seat of a werewolf game on a server that speaks the LLM werewolf
 spec's REST API (ours: lab serve werewolf): polls the seat's status, and
 when it can act reads the game, messages and results, folds them into the
 engine's view and plays the strategy's choice. Exits when the game is over
-and prints the result.
+and prints the result. When the server cannot be reached or answers 5xx (a
+restart), it retries with backoff for up to --outage and resumes the seat.
 Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token 9c1e… --strategy rule`)
 	server := fs.String("server", "http://127.0.0.1:3000", "base URL of the werewolf server")
 	game := fs.String("game", "", "game id (required)")
@@ -31,6 +32,7 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 	spec := fs.String("strategy", "rule", "strategy: name?param=value&… or a JSON strategy file (see lab help arena)")
 	poll := fs.Duration("poll", 200*time.Millisecond, "pause between status polls")
 	seedF := addSeed(fs, "seed of the strategy's randomness")
+	outage := fs.Duration("outage", 5*time.Minute, "keep retrying this long while the server is unreachable (0: exit on the first connection error)")
 	verbose := fs.Bool("v", false, "log every action")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -42,6 +44,9 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 	}
 	if err := checkSeatFlags("lab live werewolf", *server, *game, *token); err != nil {
 		return err
+	}
+	if *outage < 0 {
+		return usagef("lab live werewolf: bad --outage %v: want a duration >= 0", *outage)
 	}
 	if *poll <= 0 || *poll > time.Minute {
 		return usagef("lab live werewolf: bad --poll %v: want a duration in (0, 1m]", *poll)
@@ -56,7 +61,7 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 	}
 	c := werewolf.NewClient(*server, nil)
 	p := &werewolf.Player{Client: c, Game: *game, Token: *token, Strategy: strat,
-		Rng: rand.New(rand.NewPCG(*seed, 0)), Poll: *poll, Tolerant: true,
+		Rng: rand.New(rand.NewPCG(*seed, 0)), Poll: *poll, Tolerant: true, Outage: *outage,
 		Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))}
 	info, err := p.Run(ctx)
 	if err != nil {

@@ -75,8 +75,15 @@ func transportErr(method, shown string, err error) error {
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	return fmt.Errorf("werewolf client: %s %s: %w", method, shown, err)
+	return &transportError{fmt.Errorf("werewolf client: %s %s: %w", method, shown, err)}
 }
+
+// transportError is a request that got no answer (connection refused or
+// reset, timeout): Transient.
+type transportError struct{ err error }
+
+func (e *transportError) Error() string { return e.err.Error() }
+func (e *transportError) Unwrap() error { return e.err }
 
 func (c *Client) do(ctx context.Context, method, path string, body, out any) error {
 	shown, token := redactPath(path)
@@ -88,7 +95,12 @@ func (c *Client) do(ctx context.Context, method, path string, body, out any) err
 		if code := StatusOf(err); code != 0 {
 			return &APIError{Status: code, Message: withheld}
 		}
+		var te *transportError
+		transient := errors.As(err, &te)
 		err = fmt.Errorf("werewolf client: %s %s failed (%s)", method, shown, withheld)
+		if transient {
+			err = &transportError{err}
+		}
 	}
 	return err
 }
@@ -117,7 +129,7 @@ func (c *Client) call(ctx context.Context, method, path, shown string, body, out
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
 	if err != nil {
-		return fmt.Errorf("werewolf client: read %s %s: %w", method, shown, err)
+		return &transportError{fmt.Errorf("werewolf client: read %s %s: %w", method, shown, err)}
 	}
 	if resp.StatusCode/100 != 2 {
 		var e ErrorResponse

@@ -45,6 +45,12 @@ type Player struct {
 	// pack of a werewolf). Off, a 400 ends Run with the error: on our
 	// server it means a bug.
 	Tolerant bool
+	// Outage is how long the player keeps retrying while the server
+	// cannot be reached or answers 5xx (a restart, a network cut): it
+	// waits with exponential backoff (0.1 s doubling up to 5 s) and then
+	// resumes the same seat with the same token, reading the game afresh.
+	// 0: the first such error ends Run.
+	Outage time.Duration
 }
 
 // ErrStrategy reports a strategy that chose an action not in legal.
@@ -67,30 +73,41 @@ func (p *Player) Run(ctx context.Context) (GameInfo, error) {
 	}
 	p.Strategy.Reset()
 	ts := &turnState{decided: map[ww.View]bool{}, lg: lg, rng: rng}
+	var down time.Time // when the current outage began (zero: none)
+	backoff := 100 * time.Millisecond
 	for {
-		st, err := p.Client.Status(ctx, p.Game, p.Token)
-		if err != nil {
+		info, over, acted, err := p.poll(ctx, ts)
+		switch {
+		case err == nil:
+			if !down.IsZero() {
+				lg.Info("server back", "after", time.Since(down).Round(time.Millisecond))
+			}
+			down, backoff = time.Time{}, 100*time.Millisecond
+			if over {
+				return info, nil
+			}
+			if acted {
+				continue // read again at once: there may be more to do
+			}
+		case ctx.Err() != nil:
+			return GameInfo{}, ctx.Err()
+		case p.Outage > 0 && Transient(err):
+			if down.IsZero() {
+				down = time.Now()
+				lg.Info("server unreachable; retrying", "err", err)
+			}
+			if time.Since(down) > p.Outage {
+				return GameInfo{}, fmt.Errorf("werewolf player: server unreachable for %v: %w", p.Outage, err)
+			}
+			select {
+			case <-ctx.Done():
+				return GameInfo{}, ctx.Err()
+			case <-time.After(backoff):
+			}
+			backoff = min(2*backoff, 5*time.Second)
+			continue
+		default:
 			return GameInfo{}, err
-		}
-		if st.GamePhase == "finished" {
-			return p.Client.Game(ctx, p.Game)
-		}
-		if st.CanAct {
-			seen, err := p.read(ctx, st)
-			if err != nil {
-				return GameInfo{}, err
-			}
-			// The phase may have moved on between the reads: then poll
-			// again. (A server without our day_count in status reports 0.)
-			if seen.Info.Phase == st.PhaseDetail && (st.DayCount == 0 || seen.Info.DayCount == st.DayCount) {
-				acted, err := p.turn(ctx, ts, st, seen)
-				if err != nil {
-					return GameInfo{}, err
-				}
-				if acted {
-					continue // read again at once: there may be more to do
-				}
-			}
 		}
 		select {
 		case <-ctx.Done():
@@ -98,6 +115,51 @@ func (p *Player) Run(ctx context.Context) (GameInfo, error) {
 		case <-time.After(poll):
 		}
 	}
+}
+
+// poll reads the seat's status once and, when it can act, plays one
+// decision. over reports the end of the game (info is then its final
+// state); acted an accepted action.
+func (p *Player) poll(ctx context.Context, ts *turnState) (info GameInfo, over, acted bool, err error) {
+	st, err := p.Client.Status(ctx, p.Game, p.Token)
+	if err != nil {
+		return info, false, false, err
+	}
+	if st.GamePhase == "finished" {
+		info, err = p.Client.Game(ctx, p.Game)
+		return info, err == nil, false, err
+	}
+	if !st.CanAct {
+		return info, false, false, nil
+	}
+	seen, err := p.read(ctx, st)
+	if err != nil {
+		return info, false, false, err
+	}
+	// The phase may have moved on between the reads: then poll again. (A
+	// server without our day_count in status reports 0.)
+	if seen.Info.Phase != st.PhaseDetail || (st.DayCount != 0 && seen.Info.DayCount != st.DayCount) {
+		return info, false, false, nil
+	}
+	acted, err = p.turn(ctx, ts, st, seen)
+	return info, false, acted, err
+}
+
+// Transient reports whether err is worth retrying: the server could not
+// be reached or answered 5xx (500, 502, 503, 504: a restart, a proxy, a
+// storage hiccup). A 4xx answer or a decoding error is not.
+func Transient(err error) bool {
+	if err == nil {
+		return false
+	}
+	switch StatusOf(err) {
+	case 0:
+		var te *transportError
+		return errors.As(err, &te)
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
 }
 
 // turnState is what a Player keeps between polls.
@@ -157,6 +219,9 @@ func (p *Player) turn(ctx context.Context, ts *turnState, st PlayerStatus, seen 
 		delete(ts.decided, v)
 		lg.Debug("refused", "player", st.PlayerName, "action", a.String(), "err", err)
 	default:
+		if Transient(err) {
+			delete(ts.decided, v) // unknown whether it landed: decide again on what we read next
+		}
 		return false, err
 	}
 	return false, nil
