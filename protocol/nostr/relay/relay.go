@@ -1,7 +1,9 @@
 package relay
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -109,8 +111,14 @@ func (r *Relay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 
 var parser = nostr.NewMessageParser()
 
-// handle processes one client frame.
+// handle processes one client frame. A frame that is not a JSON array is
+// answered with a NOTICE before go-nostr's parser sees it: that parser
+// reads some malformed frames as envelopes (`["EVENT"{"id":"\x00"}`).
 func (r *Relay) handle(c *client, msg string) {
+	if !json.Valid([]byte(msg)) || !strings.HasPrefix(strings.TrimLeft(msg, " \t\r\n"), "[") {
+		r.notice(c, "error: a frame must be a JSON array")
+		return
+	}
 	env, err := parser.ParseMessage(msg)
 	if err != nil || env == nil {
 		r.notice(c, "error: could not parse message")
@@ -119,7 +127,7 @@ func (r *Relay) handle(c *client, msg string) {
 	switch e := env.(type) {
 	case *nostr.EventEnvelope:
 		ok, reason := r.accept(&e.Event)
-		frame := r.frame(nostr.OKEnvelope{EventID: e.Event.ID, OK: ok, Reason: reason})
+		frame := r.frame("OK", e.Event.ID, ok, reason)
 		r.mu.Lock()
 		c.send(frame)
 		r.mu.Unlock()
@@ -135,7 +143,7 @@ func (r *Relay) handle(c *client, msg string) {
 }
 
 func (r *Relay) notice(c *client, text string) {
-	frame := r.frame(nostr.NoticeEnvelope(text))
+	frame := r.frame("NOTICE", text)
 	r.mu.Lock()
 	c.send(frame)
 	r.mu.Unlock()
@@ -220,20 +228,37 @@ func (r *Relay) accept(e *nostr.Event) (bool, string) {
 }
 
 func (r *Relay) eventFrame(sub string, e *nostr.Event) []byte {
-	s := sub
-	return r.frame(&nostr.EventEnvelope{SubscriptionID: &s, Event: *e})
+	return r.frame("EVENT", sub, wireEvent{ID: e.ID, PubKey: e.PubKey, CreatedAt: int64(e.CreatedAt), Kind: e.Kind,
+		Tags: e.Tags, Content: e.Content, Sig: e.Sig})
 }
 
-// frame encodes an outgoing envelope. go-nostr's encoders do not fail on
-// the values the relay builds; if one ever did, the error is logged and an
-// empty frame (which send skips) is returned.
-func (r *Relay) frame(env interface{ MarshalJSON() ([]byte, error) }) []byte {
-	b, err := env.MarshalJSON()
-	if err != nil {
+// wireEvent is an event as NIP-01 writes it, encoded by encoding/json (not
+// by go-nostr's hand-written encoder, which copies some strings unescaped).
+type wireEvent struct {
+	ID        string     `json:"id"`
+	PubKey    string     `json:"pubkey"`
+	CreatedAt int64      `json:"created_at"`
+	Kind      int        `json:"kind"`
+	Tags      nostr.Tags `json:"tags"`
+	Content   string     `json:"content"`
+	Sig       string     `json:"sig"`
+}
+
+// frame encodes an outgoing frame, a JSON array of parts, with
+// encoding/json: whatever a client sent that the relay echoes (an id, a
+// subscription id, a reason) comes out escaped, so every frame is valid
+// JSON. Parts are strings, bools and wireEvents, which always encode; if
+// one ever did not, the error is logged and an empty frame (which send
+// skips) is returned.
+func (r *Relay) frame(parts ...any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(parts); err != nil {
 		r.log.Error("relay: cannot encode a frame", "err", err)
 		return nil
 	}
-	return b
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // subscribe replaces the client's subscription id, sends the stored matches
@@ -269,7 +294,7 @@ func (r *Relay) subscribe(c *client, id string, fs nostr.Filters) {
 	for _, e := range out {
 		c.send(r.eventFrame(id, e))
 	}
-	c.send(r.frame(nostr.EOSEEnvelope(id)))
+	c.send(r.frame("EOSE", id))
 }
 
 // sortNewestFirst orders events by created_at descending, then by id
