@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"time"
 
 	"gamelab/protocol/nostr"
 	"gamelab/sim"
@@ -62,7 +63,12 @@ Plays the 地鳳 Mahjong Bot on Nostr with a strategy. The secret key comes from
 --key-file or the environment variable NOSTR_SECRET_KEY (nsec or hex; never
 logged). Without --relay the seed's public relays are used.
 The player reads only events p-tagged to its key and public NOTIFY lines.
-Example: lab live mahjong --server-npub npub1… --key-file me.nsec --strategy defense --games 1`)
+Hands start only when someone sends next: --auto-next (on by default) sends it
+after every hand, so a table of our player and the server's CPU players does
+not stall. --cpu opens a table and fills it with the server's CPU players;
+--reset frees a stuck table first (ending any game on it). Make a key with
+lab nostr keygen --out me.nsec. Docs: docs/live-mahjong.md.
+Example: lab live mahjong --server-npub npub1… --key-file me.nsec --cpu --games 1`)
 	var relays relayList
 	fs.Var(&relays, "relay", "relay URL (repeatable; default: the seed's relays)")
 	keyFile := fs.String("key-file", "", "file holding the secret key (nsec or hex); default: $NOSTR_SECRET_KEY")
@@ -71,7 +77,10 @@ Example: lab live mahjong --server-npub npub1… --key-file me.nsec --strategy d
 	strategy := fs.String("strategy", "efficiency", "strategy name (name?k=v) or tuned strategy JSON file")
 	games := fs.Int("games", 1, "games to play (0 = until interrupted)")
 	start := fs.Bool("start", false, "send gamestart (else join when the table recruits)")
-	autoNext := fs.Bool("auto-next", false, "send next after each hand")
+	cpu := fs.Bool("cpu", false, "send gamestart, then cpu: the server's CPU players fill the table")
+	reset := fs.Bool("reset", false, "send reset first (frees a stuck table; ends any game on it for everyone)")
+	autoNext := fs.Bool("auto-next", true, "send next after each hand (hands start only on next)")
+	warnAfter := fs.Duration("warn-after", 30*time.Second, "warn if nothing from the server arrived this long after the start or a gamestart/join (0 = never)")
 	seedF := addSeed(fs, "seed of the strategy's random source")
 	verbose := fs.Bool("v", false, "debug logs")
 	pos, err := parseFlags(fs, args)
@@ -96,6 +105,13 @@ Example: lab live mahjong --server-npub npub1… --key-file me.nsec --strategy d
 	if *games < 0 {
 		return usagef("lab live mahjong: bad --games %d", *games)
 	}
+	if *warnAfter < 0 {
+		return usagef("lab live mahjong: bad --warn-after %v", *warnAfter)
+	}
+	quiet := *warnAfter
+	if quiet == 0 {
+		quiet = -1 // never
+	}
 	strat, err := mjs.New(*strategy)
 	if err != nil {
 		return usagef("lab live mahjong: bad --strategy %q: %v", *strategy, err)
@@ -112,7 +128,7 @@ Example: lab live mahjong --server-npub npub1… --key-file me.nsec --strategy d
 	recs, st, err := nostr.RunPlayer(ctx, nostr.PlayerConfig{
 		Keys: keys, Server: srv, Channel: ch, Relays: relays, Strategy: strat,
 		Rand:  rand.New(rand.NewPCG(sim.Seed(*seed, sim.Label("strategy")), 0)),
-		Games: *games, Start: *start, AutoNext: *autoNext, Log: log,
+		Games: *games, Start: *start, CPU: *cpu, Reset: *reset, AutoNext: *autoNext, QuietWarn: quiet, Log: log,
 	})
 	for i, r := range recs {
 		fmt.Fprintf(stdout, "game %d: seat %d, scores %v\n", i+1, r.Seat, r.Scores)

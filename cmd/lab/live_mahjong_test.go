@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,6 +35,7 @@ func TestNostrVerbsBadInput(t *testing.T) {
 		{[]string{"live", "mahjong", "--server-npub", srv, "--relay", "http://x"}, "relay"},
 		{[]string{"live", "mahjong", "--server-npub", srv}, "NOSTR_SECRET_KEY"},
 		{[]string{"live", "mahjong", "--server-npub", srv, "--key-file", bad}, "bad key"},
+		{[]string{"live", "mahjong", "--server-npub", srv, "--warn-after", "-1s"}, "--warn-after"},
 		{[]string{"referee", "mahjong", "--games", "-1", "--new-key"}, "--games"},
 		{[]string{"demo", "mahjong", "--relays", "9"}, "--relays"},
 		{[]string{"demo", "mahjong", "--strategy", "nope"}, "--strategy"},
@@ -70,6 +72,23 @@ func TestLiveMahjongKeepsSecret(t *testing.T) {
 	}
 	if strings.Contains(all, testNsec) || strings.Contains(strings.ToLower(all), testSecHex) {
 		t.Fatal("the secret key appears in the output")
+	}
+}
+
+// TestLiveMahjongWarnsWithoutServer: nothing ever comes from a server key
+// nobody runs; the player says so after --warn-after.
+func TestLiveMahjongWarnsWithoutServer(t *testing.T) {
+	var logs bytes.Buffer
+	nostrLogOut = &logs
+	defer func() { nostrLogOut = os.Stderr }()
+	relayArgs := startLabRelay(t)
+	t.Setenv("NOSTR_SECRET_KEY", testNsec)
+	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	defer cancel()
+	args := append([]string{"live", "mahjong", "--server-npub", nostr.GenerateKeys().Npub, "--cpu", "--warn-after", "300ms"}, relayArgs...)
+	run(ctx, args, io.Discard)
+	if !strings.Contains(logs.String(), "is the server npub right?") {
+		t.Errorf("no warning in the logs:\n%s", logs.String())
 	}
 }
 

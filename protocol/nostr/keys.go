@@ -99,6 +99,15 @@ func ParsePubkey(s string) (string, error) {
 	return strings.ToLower(s), nil
 }
 
+// Nsec returns the secret key written as nsec (for key generation; never
+// log it).
+func (k Keys) Nsec() (string, error) {
+	if k.secret == "" {
+		return "", fmt.Errorf("%w: no secret key", ErrKey)
+	}
+	return EncodeNsec(k.secret)
+}
+
 // Sign fills e's pubkey, id and signature.
 func (k Keys) Sign(e *gn.Event) error {
 	if k.secret == "" {

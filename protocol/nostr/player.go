@@ -39,6 +39,13 @@ type PlayerConfig struct {
 	Games    int
 	Start    bool
 	AutoNext bool
+	// CPU sends cpu once the table we opened recruits, so the server's
+	// own players fill the three other seats (implies Start).
+	CPU bool
+	// Reset sends reset first and waits for "Data cleared." before
+	// anything else: it frees a stuck table (a silent player stalls it
+	// forever; spec 2.5), ending any game on it for everyone.
+	Reset bool
 	// Since is the first subscription's since. 0: one after the newest
 	// server event the relays hold for the channel (see Newest), or now if
 	// they hold none; server events up to that one are never answered.
@@ -87,6 +94,8 @@ type Player struct {
 
 	inGame    bool
 	joined    bool // join sent for the current recruitment
+	cpuDue    bool // send cpu when our recruitment shows
+	resetDue  bool // reset sent, "Data cleared." not seen yet
 	games     []GameRecord
 	stats     PlayerStats
 	answered  map[string]bool // GET event ids answered
@@ -189,8 +198,11 @@ func (p *Player) run(ctx context.Context) error {
 		// Only the server's signed events count (forged ones are dropped).
 		Accept: func(e *gn.Event) bool { return e.PubKey == p.cfg.Server },
 	})
-	if p.cfg.Start {
-		p.command(ctx, KindChannel, "gamestart")
+	if p.cfg.Reset {
+		p.resetDue = true
+		p.command(ctx, KindChannel, "reset")
+	} else {
+		p.open(ctx)
 	}
 	for {
 		select {
@@ -217,7 +229,15 @@ func (p *Player) run(ctx context.Context) error {
 	}
 }
 
-// command sends gamestart/join/next.
+// open sends gamestart if we open tables (and arms cpu).
+func (p *Player) open(ctx context.Context) {
+	if p.cfg.Start || p.cfg.CPU {
+		p.cpuDue = p.cfg.CPU
+		p.command(ctx, KindChannel, "gamestart")
+	}
+}
+
+// command sends gamestart/join/next/cpu/reset.
 func (p *Player) command(ctx context.Context, kind int, verb string) {
 	content, err := wire.RenderCommand(p.srvNpub, wire.Command{Verb: verb})
 	if err != nil {
@@ -225,7 +245,7 @@ func (p *Player) command(ctx context.Context, kind int, verb string) {
 		return
 	}
 	e := CommandEvent(kind, p.cfg.Channel, p.cfg.Server, content)
-	if (verb == "gamestart" || verb == "join") && p.quietSince.IsZero() {
+	if (verb == "gamestart" || verb == "join" || verb == "reset") && p.quietSince.IsZero() {
 		p.quietSince = time.Now()
 	}
 	// Two equal commands in one second would be one event id (and one
@@ -267,7 +287,11 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 		if st.Joined == 0 && !p.inGame {
 			p.joined = false // that recruitment is over (e.g. we were refused): join the next
 		}
-		if !p.cfg.Start && st.Joined > 0 && st.Joined < 4 && !p.inGame && !p.joined && p.wantGame() {
+		if p.cpuDue && st.Joined > 0 && st.Joined < 4 && !p.inGame && !p.resetDue {
+			p.cpuDue = false
+			p.command(ctx, KindChannel, "cpu")
+		}
+		if !p.cfg.Start && !p.cfg.CPU && !p.resetDue && st.Joined > 0 && st.Joined < 4 && !p.inGame && !p.joined && p.wantGame() {
 			p.joined = true
 			p.command(ctx, KindChannel, "join")
 		}
@@ -293,7 +317,7 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 		// Not in our game: a previous game's prompt or gameend is never
 		// answered or recorded; only error replies are worth a line.
 		if r, ok := m.(wire.Reply); ok {
-			p.replyOutside(r)
+			p.replyOutside(ctx, r)
 		} else {
 			p.stats.Outside++
 			p.log.Debug("not in a game; ignored", "msg", m.Name(), "id", e.ID)
@@ -340,19 +364,21 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 		if !p.wantGame() {
 			return true
 		}
-		if p.cfg.Start {
-			p.command(ctx, KindChannel, "gamestart")
-		}
+		p.open(ctx)
 	}
 	return false
 }
 
 // replyOutside logs a server reply that came while we are not in a game
 // (an answer to our gamestart/join), with the way out of a stuck table.
-func (p *Player) replyOutside(r wire.Reply) {
+func (p *Player) replyOutside(ctx context.Context, r wire.Reply) {
 	switch {
 	case strings.HasPrefix(r.Text, "Playing now."):
 		p.log.Warn("the table is busy: wait for its game to end, or free a stuck table with `lab live mahjong --reset`", "reply", r.Text)
+	case r.Text == "Data cleared." && p.resetDue:
+		p.resetDue = false
+		p.log.Info("table reset", "reply", r.Text)
+		p.open(ctx)
 	case r.Error:
 		p.stats.Rejected++
 		p.log.Warn("server refused", "reply", r.Text)

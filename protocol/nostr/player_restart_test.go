@@ -206,3 +206,61 @@ func TestPlayerOutsideGame(t *testing.T) {
 		t.Fatalf("new game's first prompt: %d sent, stats %+v", sent(), p.stats)
 	}
 }
+
+// TestPlayerResetAndCPU: with Reset and CPU the player sends reset, waits
+// for "Data cleared.", opens a table, and sends cpu once the recruitment
+// shows — in that order, each once. A scripted server answers.
+func TestPlayerResetAndCPU(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	r := startRelay(t)
+	server, me := GenerateKeys(), GenerateKeys()
+	srv := NewPool(ctx, PoolConfig{Relays: []string{r.URL}, Since: gn.Now() - 5, KeepSince: true,
+		Filters: func(since gn.Timestamp) gn.Filters {
+			return gn.Filters{{Kinds: []int{KindChannel}, Tags: gn.TagMap{"p": {server.Pub}}, Since: &since}}
+		},
+		Accept: func(e *gn.Event) bool { return e.PubKey == me.Pub }})
+	waitFor(t, "server connected", func() bool { return srv.Connected() == 1 })
+	say := func(req *gn.Event, content string, status bool) {
+		e := gn.Event{Kind: KindChannel, CreatedAt: req.CreatedAt + 1, Content: content,
+			Tags: gn.Tags{RootTag(ChannelTonpu), {"e", req.ID, "", "reply", req.PubKey}, {"p", req.PubKey, ""}}}
+		if status {
+			e.Kind, e.Tags = KindStatus, gn.Tags{{"d", ChannelTonpu}}
+		}
+		if err := server.Sign(&e); err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.Publish(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	go RunPlayer(ctx, PlayerConfig{Keys: me, Server: server.Pub, Channel: ChannelTonpu, Relays: []string{r.URL},
+		Strategy: strategy(t, "tsumogiri"), Games: 1, CPU: true, Reset: true, MinBackoff: 20 * time.Millisecond, Log: testLog(t)})
+	var verbs []string
+	for len(verbs) < 3 {
+		var req *gn.Event
+		select {
+		case req = <-srv.Events():
+		case <-ctx.Done():
+			t.Fatalf("player sent %q, then nothing", verbs)
+		}
+		c, _ := wire.ParseCommand(req.Content)
+		verbs = append(verbs, c.Verb)
+		switch c.Verb {
+		case "reset":
+			time.Sleep(100 * time.Millisecond) // the player must wait for the answer
+			say(req, "Data cleared.", false)
+			say(req, "", true)
+		case "gamestart":
+			say(req, "募集中 1/4", true)
+		}
+	}
+	if fmt.Sprint(verbs) != "[reset gamestart cpu]" {
+		t.Fatalf("player sent %v", verbs)
+	}
+	select {
+	case e := <-srv.Events():
+		t.Fatalf("then %q", e.Content)
+	case <-time.After(200 * time.Millisecond):
+	}
+}
