@@ -67,6 +67,7 @@ var coinRegistry = func() *strategies.Registry[*CoinPlayer] {
 	r.Add("mid", "strength 2", param(2), mk(2))
 	r.Add("strong", "strength 4", param(4), mk(4))
 	r.Add("ace", "strength 8", param(8), mk(8))
+	r.Add("steps", "an integer strength (for tuner tests)", []strategies.Param{{Name: "strength", Default: 2, Min: 1, Max: 16, Kind: strategies.Int}}, mk(2))
 	r.Add("broken", "returns an error from Play", nil, func(strategies.Values) *CoinPlayer { return &CoinPlayer{strength: 1, fail: true} })
 	return r
 }()

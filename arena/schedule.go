@@ -242,6 +242,9 @@ func padded(k, n int) []int {
 	return t
 }
 
+// Combinations lists the n-subsets of 0..k-1 in lexicographic order.
+func Combinations(k, n int) [][]int { return combinations(k, n) }
+
 // combinations lists the n-subsets of 0..k-1 in lexicographic order.
 func combinations(k, n int) [][]int {
 	var out [][]int

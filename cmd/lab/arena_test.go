@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -269,9 +270,16 @@ func TestSPRTExitCodesAndOutputs(t *testing.T) {
 // strength wins more) and write a file the arena accepts.
 func TestTuneRaisesCoinStrength(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "tuned.json")
-	code, out, se := arenaLab(t, "tune", "--game", "coin", "--rules", "duel", "--strategy", "mid", "--opponents", "strong", "--games", "600", "--seed", "4", "--out", file)
+	code, out, se := arenaLab(t, "tune", "--game", "coin", "--rules", "duel", "--strategy", "mid", "--opponents", "strong", "--validate-against", "weak,ace", "--games", "600", "--seed", "4", "--out", file)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, se)
+	}
+	if !strings.Contains(out, "tuning field (strong): tuned - start placement") || !strings.Contains(out, "held-out field (weak,ace)") {
+		t.Errorf("no gate figures:\n%s", out)
+	}
+	traj, err := os.ReadFile(strings.TrimSuffix(file, ".json") + ".trajectory.csv")
+	if lines := strings.Split(strings.TrimSpace(string(traj)), "\n"); err != nil || lines[0] != "step,games,objective_diff,strength" || len(lines) < 10 {
+		t.Errorf("trajectory %v:\n%s", err, traj)
 	}
 	f, err := strategies.ReadFile(file)
 	if err != nil {
@@ -285,6 +293,64 @@ func TestTuneRaisesCoinStrength(t *testing.T) {
 	}
 	if code, _, se := arenaLab(t, "arena", "--game", "coin", "--rules", "duel", "--players", file+",mid", "--games", "10", "--seed", "1"); code != 0 {
 		t.Errorf("arena rejects the tuned file: %s", se)
+	}
+}
+
+// Integer parameters stay integers; the result does not depend on
+// --workers; bad --freeze and --objective values exit 2 with one line.
+func TestTuneIntegersFreezeAndWorkers(t *testing.T) {
+	dir := t.TempDir()
+	var files [2][]byte
+	for i, w := range []string{"1", "2"} {
+		file := filepath.Join(dir, "steps"+w+".json")
+		code, _, se := arenaLab(t, "tune", "--game", "coin", "--rules", "four", "--strategy", "steps", "--opponents", "mid,strong", "--validate-against", "weak", "--games", "800", "--seed", "2", "--workers", w, "--out", file)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, se)
+		}
+		f, err := strategies.ReadFile(file)
+		if v := f.Params["strength"]; err != nil || v != math.Trunc(v) || v <= 2 {
+			t.Errorf("tuned integer strength %v %v", v, err)
+		}
+		files[i], _ = os.ReadFile(strings.TrimSuffix(file, ".json") + ".trajectory.csv")
+	}
+	if string(files[0]) != string(files[1]) {
+		t.Errorf("--workers 1 and 2 tune differently")
+	}
+	for _, c := range []struct{ args, want string }{
+		{"--strategy mid --freeze speed", "--freeze speed"},
+		{"--strategy mid --freeze strength", "no tunable parameters"},
+		{"--strategy mid --objective rankpt", "no rank points"},
+		{"--strategy mid --objective elo", "--objective"},
+	} {
+		args := append([]string{"tune", "--game", "coin", "--seed", "1", "--out", filepath.Join(dir, "x.json")}, strings.Fields(c.args)...)
+		code, _, se := arenaLab(t, args...)
+		if code != 2 || strings.Count(se, "\n") != 1 || !strings.Contains(se, c.want) {
+			t.Errorf("%s: exit %d %q", c.args, code, se)
+		}
+	}
+}
+
+// The validation gate on a game with known truth: in the coin game a
+// weaker strength loses in any field, so "weak" replacing "ace" fails the
+// gate (interval below 0) and the reverse passes.
+func TestTuneGateCatchesARegression(t *testing.T) {
+	r, _ := arena.Lookup("coin")
+	m, _ := r.Prepare("four", []string{"weak"})
+	obj, _ := objectiveFor("placement", m)
+	fields := []gateField{{"tuning field", []string{"mid"}}, {"held-out field", []string{"weak", "mid", "strong", "ace"}}}
+	for _, c := range []struct {
+		tuned, start string
+		worse        bool
+	}{{"weak", "ace", true}, {"ace", "weak", false}} {
+		res, err := validate(context.Background(), r, "four", c.tuned, c.start, fields, obj, 800, 1, 2)
+		if err != nil || len(res) != 2 {
+			t.Fatalf("validate: %v %v", res, err)
+		}
+		for _, g := range res {
+			if (g.Hi < 0) != c.worse || g.Sets < 10 {
+				t.Errorf("%s replacing %s: %s", c.tuned, c.start, g)
+			}
+		}
 	}
 }
 
