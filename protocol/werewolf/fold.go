@@ -247,7 +247,7 @@ func Fold(s Seen) (ww.View, []string, error) {
 		}
 		if role == ww.RoleSeer {
 			for _, r := range s.Divines {
-				if r.Day == d+1 {
+				if r.Day == d {
 					e := ev(ww.EvDivine, d, self, seatOf(r.Target))
 					e.Role = species(r.Result)
 					v.Apply(e)

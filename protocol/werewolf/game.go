@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -109,6 +112,9 @@ func rulesFromRequest(req CreateGameRequest) (ww.Rules, error) {
 		r = p
 	} else {
 		r = ww.Default(0, 0, 0, 0, 0)
+		if err := checkConfigKeys(req.Config); err != nil {
+			return r, err
+		}
 		if err := json.Unmarshal(req.Config, &r); err != nil {
 			return r, apiErr(http.StatusBadRequest, "bad config: %v", err)
 		}
@@ -137,6 +143,41 @@ func rulesFromRequest(req CreateGameRequest) (ww.Rules, error) {
 		return r, apiErr(http.StatusBadRequest, "%v", err)
 	}
 	return r, nil
+}
+
+// configKeys are the keys a game's config may hold: the json names of
+// ww.Rules and the spec's "psychic" for "medium".
+var configKeys = func() map[string]bool {
+	keys := map[string]bool{"psychic": true}
+	t := reflect.TypeFor[ww.Rules]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		keys[name] = true
+	}
+	return keys
+}()
+
+// checkConfigKeys refuses a config that is not a JSON object or holds a
+// key the server does not know (a typo would otherwise be silently
+// ignored: "knight": 1 would create a game without knights), naming the
+// key and the known ones.
+func checkConfigKeys(config json.RawMessage) error {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(config, &m); err != nil {
+		return apiErr(http.StatusBadRequest, "bad config: want a JSON object: %v", err)
+	}
+	var unknown []string
+	for k := range m {
+		if !configKeys[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		known := slices.Sorted(maps.Keys(configKeys))
+		return apiErr(http.StatusBadRequest, "unknown config key %q (known: %s)", unknown[0], strings.Join(known, ", "))
+	}
+	return nil
 }
 
 // createGame serves POST /api/games.
@@ -423,7 +464,7 @@ func (g *game) speak(ctx context.Context, seat int, req SpeakRequest) (SpeakResp
 	if g.st.Phase() == ww.PhaseNight {
 		phase = "night"
 	}
-	id := "msg_" + strconv.Itoa(len(g.msgs)+1)
+	id := g.messageID(req.Target)
 	msg := &messageData{Seat: seat, Message: Message{ID: id, Speaker: g.names[seat], Message: text, Phase: phase, Target: req.Target, Day: g.st.Day()}}
 	_, err := g.commitLocked(ctx, change{
 		rec:    actionData{Kind: kind.String(), Seat: seat, Player: g.names[seat], Action: a.String(), MessageID: id, Day: g.st.Day(), Phase: g.st.Phase().String()},
@@ -486,4 +527,21 @@ func (g *game) expireLocked(ctx context.Context, d ww.Deadline) error {
 		mutate: func(st *ww.State) error { return st.Expire(d) },
 	})
 	return err
+}
+
+// messageID numbers a message within its audience: public talk msg_1,
+// msg_2, …; wolf chat wolf_1, wolf_2, … So the ids a player may read run
+// without gaps and tell nothing of the messages it may not read
+// (docs/rules/werewolf.md, "Messages").
+func (g *game) messageID(target string) string {
+	n := 1
+	for _, m := range g.msgs {
+		if m.Target == target {
+			n++
+		}
+	}
+	if target == "werewolf" {
+		return "wolf_" + strconv.Itoa(n)
+	}
+	return "msg_" + strconv.Itoa(n)
 }

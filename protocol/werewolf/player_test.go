@@ -3,6 +3,8 @@ package werewolf
 import (
 	"context"
 	"math/rand/v2"
+	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -10,6 +12,8 @@ import (
 	ww "gamelab/sim/werewolf"
 	wwstrat "gamelab/strategies/werewolf"
 )
+
+var seatWord = regexp.MustCompile(`(?i)\bseat \d`)
 
 // uniform is a test strategy: a uniformly random legal action.
 type uniform struct{}
@@ -74,5 +78,25 @@ func TestOurBotsEndToEnd(t *testing.T) {
 			return s
 		}, 2*time.Millisecond, func(ww.Action, time.Duration) { actions.Lock(); count++; actions.Unlock() })
 		t.Logf("%d players: %s won on day %d (%s) after %d actions", n, info.Winner, info.DayCount, info.Reason, count)
+		// Bots talk with the players' names: the API never shows seats.
+		sp, err := ts.c.Spectate(ctx, info.GameID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		named := 0
+		for _, m := range sp.PublicMessages {
+			if seatWord.MatchString(m.Message) {
+				t.Fatalf("a bot names a seat: %q", m.Message)
+			}
+			for _, p := range sp.Players {
+				if strings.Contains(m.Message, p.Name) {
+					named++
+					break
+				}
+			}
+		}
+		if named == 0 {
+			t.Errorf("%d players: no message names a player: the check checks nothing", n)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -56,6 +57,17 @@ func TestNoLeaks(t *testing.T) {
 				checkPublic(t, path, body, g.Players, over)
 			}
 			checkPublic(t, "events", firstEvent(t, ts, g.GameID), g.Players, over)
+			var sp Spectate
+			if _, sb := ts.local("GET", "/api/games/"+g.GameID+"/spectate"); json.Unmarshal([]byte(sb), &sp) != nil {
+				t.Fatalf("spectate: %s", sb)
+			}
+			var pub []Message
+			for _, m := range sp.PublicMessages {
+				pub = append(pub, Message{ID: m.ID, Target: m.Target})
+			}
+			if err := checkIDs(pub, over); err != nil {
+				t.Fatalf("message ids seen by spectators: %v", err)
+			}
 			// Each player's views.
 			for i, p := range g.Players {
 				base := "/api/games/" + g.GameID + "/players/" + p.Token + "/"
@@ -79,6 +91,13 @@ func TestNoLeaks(t *testing.T) {
 					if strings.Contains(body, q.Token) {
 						t.Fatalf("a token leaks to %s: %s", roles[i], body)
 					}
+				}
+				var ms MessagesResponse
+				if _, mb := ts.local("GET", base+"messages"); json.Unmarshal([]byte(mb), &ms) != nil {
+					t.Fatalf("messages: %s", mb)
+				}
+				if err := checkIDs(ms.Messages, roles[i] == "werewolf" || over); err != nil {
+					t.Fatalf("message ids seen by a %s: %v", roles[i], err)
 				}
 				var st PlayerStatus
 				code, sb := ts.local("GET", base+"status")
@@ -168,4 +187,27 @@ func firstEvent(t *testing.T, ts *testServer, id string) string {
 	}
 	t.Fatalf("no spectate event: %v", sc.Err())
 	return ""
+}
+
+// checkIDs checks the ids of the messages a reader sees: the public ones
+// run msg_1, msg_2, … without a gap, and wolf-chat ones (only when
+// wolfChat: a werewolf, or anyone after the end) wolf_1, wolf_2, … So
+// neither the ids nor their count tell a reader how many messages it may
+// not see were sent.
+func checkIDs(msgs []Message, wolfChat bool) error {
+	next := map[string]int{"msg_": 1, "wolf_": 1}
+	for _, m := range msgs {
+		prefix := "msg_"
+		if m.Target == "werewolf" {
+			if !wolfChat {
+				return fmt.Errorf("wolf chat %s visible", m.ID)
+			}
+			prefix = "wolf_"
+		}
+		if want := fmt.Sprint(prefix, next[prefix]); m.ID != want {
+			return fmt.Errorf("id %s where %s was due (%d messages)", m.ID, want, len(msgs))
+		}
+		next[prefix]++
+	}
+	return nil
 }

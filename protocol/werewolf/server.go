@@ -112,6 +112,11 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/players/{token}/divine_results", s.withSeat(seatResults((*game).divineResults)))
 	m.HandleFunc("GET /api/games/{id}/players/{token}/psychic_results", s.withSeat(seatResults((*game).psychicResults)))
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if allow := allowed(m, r); len(allow) > 0 {
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeErr(w, apiErr(http.StatusMethodNotAllowed, "%s %s: method not allowed (allowed: %s)", r.Method, r.URL.Path, strings.Join(allow, ", ")))
+			return
+		}
 		writeErr(w, apiErr(http.StatusNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
 	})
 	sub, _ := fs.Sub(staticFiles, "static") // cannot fail: the directory is embedded
@@ -120,6 +125,23 @@ func (s *Server) routes() {
 		http.Redirect(w, r, "/spectator/", http.StatusFound)
 	})
 	s.mux = m
+}
+
+// allowed lists the methods m serves at r's path other than through the
+// catch-all "/api/" (which would otherwise turn a wrong method into 404).
+func allowed(m *http.ServeMux, r *http.Request) []string {
+	var out []string
+	for _, method := range []string{http.MethodGet, http.MethodPost} {
+		probe := r.Clone(r.Context())
+		probe.Method = method
+		if _, pattern := m.Handler(probe); pattern != "" && pattern != "/api/" {
+			out = append(out, method)
+			if method == http.MethodGet {
+				out = append(out, http.MethodHead)
+			}
+		}
+	}
+	return out
 }
 
 // apiErr returns the error a handler answers with: an *APIError with the
@@ -177,8 +199,14 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	h := Health{Status: "healthy", Timestamp: time.Now().UTC().Format(time.RFC3339Nano), Database: "connected", Version: s.opt.Version}
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
-		h.Status, h.Database = "unhealthy", "disconnected"
+	err := s.store.Ping(ctx)
+	if err != nil {
+		h.Database = "disconnected"
+	} else if err = s.store.Writable(ctx); err != nil {
+		h.Database = "unwritable"
+	}
+	if err != nil {
+		h.Status = "unhealthy"
 		writeJSON(w, http.StatusServiceUnavailable, struct {
 			Success bool   `json:"success"`
 			Data    Health `json:"data"`

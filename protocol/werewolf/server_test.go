@@ -302,3 +302,55 @@ func TestRandomGamesToTheEnd(t *testing.T) {
 }
 
 func newRand(a, b uint64) *rand.Rand { return rand.New(rand.NewPCG(a, b)) }
+
+// TestStrictInput: an unknown config key is a 400 naming it; a known path
+// with a wrong method is a 405 with Allow; an unknown path stays 404.
+func TestStrictInput(t *testing.T) {
+	ts := startServer(t, "", 1)
+	code, body := ts.rawDo("POST", "/api/games", `{"player_count":5,"config":{"villagers":2,"fortune_teller":1,"werewolves":1,"madman":1,"knight":1}}`)
+	if code != 400 || !strings.Contains(body, `\"knight\"`) {
+		t.Errorf("unknown config key: %d %s", code, body)
+	}
+	code, body = ts.rawDo("POST", "/api/games", `{"player_count":5,"config":{"villagers":2,"fortune_teller":1,"psychic":0,"werewolves":1,"madman":1,"speaks":3}}`)
+	if code != 201 {
+		t.Errorf("known keys (psychic alias, speaks): %d %s", code, body)
+	}
+	for _, c := range []struct{ method, path, allow string }{
+		{"DELETE", "/api/games", "GET, HEAD, POST"},
+		{"PUT", "/api/health", "GET, HEAD"},
+		{"GET", "/api/games/x/players/y/vote", "POST"},
+		{"POST", "/api/games/x/spectate", "GET, HEAD"},
+	} {
+		req, _ := http.NewRequest(c.method, ts.http.URL+c.path, nil)
+		resp, err := ts.http.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := readAll(resp)
+		if resp.StatusCode != 405 || resp.Header.Get("Allow") != c.allow || !strings.Contains(b, `"success":false`) {
+			t.Errorf("%s %s: %d Allow %q %s (want 405 Allow %q)", c.method, c.path, resp.StatusCode, resp.Header.Get("Allow"), b, c.allow)
+		}
+	}
+	if code, body := ts.rawDo("GET", "/api/nothing", ""); code != 404 {
+		t.Errorf("unknown path: %d %s", code, body)
+	}
+}
+
+// TestHealthReportsUnwritableDatabase: a database that refuses writes
+// (here the connection is made read-only) makes health 503 "unwritable".
+func TestHealthReportsUnwritableDatabase(t *testing.T) {
+	ts := startServer(t, "", 1)
+	if _, err := ts.store.db.Exec("PRAGMA query_only = ON"); err != nil {
+		t.Fatal(err)
+	}
+	code, body := ts.rawDo("GET", "/api/health", "")
+	if code != 503 || !strings.Contains(body, `"database":"unwritable"`) || !strings.Contains(body, `"status":"unhealthy"`) {
+		t.Fatalf("health with a read-only database: %d %s", code, body)
+	}
+	if _, err := ts.store.db.Exec("PRAGMA query_only = OFF"); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := ts.rawDo("GET", "/api/health", ""); code != 200 {
+		t.Fatalf("health after: %d %s", code, body)
+	}
+}

@@ -13,7 +13,8 @@ import (
 // Store is the server's SQLite database with the spec's three tables
 // (データ保存方式): games (id, game_data JSON, created_at, updated_at),
 // messages (id, game_id, message_data JSON, created_at) and actions (id,
-// game_id, action_data JSON, created_at). Every accepted action is written
+// game_id, action_data JSON, created_at), plus a one-row health table that
+// GET /api/health writes to prove the database writable. Every accepted action is written
 // in one transaction that commits before the server answers; the actions
 // table is the game's whole input log, from which a restarted server
 // rebuilds every game (the engine is deterministic).
@@ -76,7 +77,11 @@ CREATE TABLE IF NOT EXISTS actions (
 	action_data TEXT NOT NULL CHECK (json_valid(action_data)),
 	created_at TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS actions_game ON actions(game_id, id);`
+CREATE INDEX IF NOT EXISTS actions_game ON actions(game_id, id);
+CREATE TABLE IF NOT EXISTS health (
+	id INTEGER PRIMARY KEY CHECK (id = 1),
+	checked_at TEXT NOT NULL
+);`
 	if _, err := s.db.Exec(schema); err != nil {
 		return fmt.Errorf("%w: create tables: %v", ErrStore, err)
 	}
@@ -91,6 +96,17 @@ func (s *Store) Ping(ctx context.Context) error {
 	var one int
 	if err := s.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
 		return fmt.Errorf("%w: ping: %v", ErrStore, err)
+	}
+	return nil
+}
+
+// Writable reports whether the database takes a write: it commits one
+// row of the small health table (a full disk, a read-only file or a lost
+// lock fail here as an action's commit would).
+func (s *Store) Writable(ctx context.Context) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO health (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at", stamp(time.Now()))
+	if err != nil {
+		return fmt.Errorf("%w: write: %v", ErrStore, err)
 	}
 	return nil
 }

@@ -279,7 +279,8 @@ func (g *game) messagesFor(seat int) MessagesResponse {
 }
 
 // divineResults serves GET …/divine_results: the fortune teller's own
-// results (decision 15: a divine on night N is reported as day N+1).
+// results. Day is the night's number, as in messages and phase_results
+// (a divine on night N has day N: docs/rules/werewolf.md, "Day numbers").
 func (g *game) divineResults(seat int) (DivineResults, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -290,14 +291,15 @@ func (g *game) divineResults(seat int) (DivineResults, error) {
 	out := DivineResults{Results: []DivineResult{}}
 	for _, e := range g.st.Events() {
 		if e.Kind == ww.EvDivine && e.Seat == s {
-			out.Results = append(out.Results, DivineResult{Day: int(e.Day) + 1, Target: g.name(e.Target), Result: e.Role.String()})
+			out.Results = append(out.Results, DivineResult{Day: int(e.Day), Target: g.name(e.Target), Result: e.Role.String()})
 		}
 	}
 	return out, nil
 }
 
 // psychicResults serves GET …/psychic_results: the medium's own results
-// (decision 15: the result for day N's execution is day N).
+// (the result for day N's execution has day N: docs/rules/werewolf.md,
+// "Day numbers").
 func (g *game) psychicResults(seat int) (PsychicResults, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()

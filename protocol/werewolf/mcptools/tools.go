@@ -90,7 +90,7 @@ const (
 	descDivine         = "Fortune teller only, at night: divine one other living player. The result is villager or werewolf (a madman shows as villager). Once per night; the result is yours alone unless you tell others."
 	descKill           = "Werewolf only, at night (not on night 0 unless the rules say so): choose the living non-werewolf to kill. With several werewolves the most chosen victim dies. You may change your choice while you are still in the wolf chat (each change uses one pack message). Then call pass to end your part of the night."
 	descVote           = "During the day's vote (phase_detail voting): vote to execute another living player. One vote, final. The most voted player is executed; everyone sees the votes after the count."
-	descDivineResults  = "Fortune teller: every divine result so far, with the day it was announced (a divine made on night N is reported as day N+1, the day it informs)."
+	descDivineResults  = "Fortune teller: every divine result so far: the player, villager or werewolf, and the day (a divine made on night N has day N, as the messages of that night do)."
 	descPsychicResults = "Psychic (medium): for each executed player, whether they were a werewolf or not (a madman shows as villager), with the day of the execution."
 )
 
