@@ -16,7 +16,11 @@ func decisionRNG(d *Decision) *rand.Rand {
 	if d.TurnID != nil {
 		turn = *d.TurnID
 	}
-	return sim.NewRand(sim.Seed(sim.Label(d.MatchID), uint64(turn), uint64(d.You.Seat), uint64(d.Seq)))
+	seat := -1
+	if d.You != nil {
+		seat = d.You.Seat
+	}
+	return sim.NewRand(sim.Seed(sim.Label(d.MatchID), uint64(turn), uint64(seat), uint64(d.Seq)))
 }
 
 // errStrategyPanic marks a decision that panicked (see within); the fuzz

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -54,9 +56,19 @@ func FuzzPlayerDecide(f *testing.F) {
 			players[game] = append(players[game], p)
 		}
 	}
+	// The requests written from the protocol document (no setup, no log):
+	// the board readers see what they hold.
+	docs, _ := filepath.Glob("testdata/docrequests/*.json")
+	for _, file := range docs {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(raw)
+	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		var d Decision
-		if json.Unmarshal(body, &d) != nil || d.You == nil {
+		d, err := readDecision(body) // as the bot reads it: leniently
+		if err != nil {
 			return
 		}
 		for _, p := range players[d.Game] {
@@ -66,6 +78,11 @@ func FuzzPlayerDecide(f *testing.F) {
 			}
 			if err == nil && len(d.Choices) > 0 && !hasChoice(d.Choices, rep.Choice) {
 				t.Fatalf("answered %q, not among %v", rep.Choice, d.Choices)
+			}
+		}
+		if len(d.Choices) > 0 {
+			if id, err := (SayPolicy{}).Choose(context.Background(), &d); err != nil || !hasChoice(d.Choices, id) {
+				t.Fatalf("generic policy answered %q, %v", id, err)
 			}
 		}
 	})

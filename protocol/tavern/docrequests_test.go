@@ -84,6 +84,7 @@ func TestDocumentOnlyRequests(t *testing.T) {
 	}{
 		{file: "lb_basic.json"},
 		{file: "lb_equal_cards_other_indices.json", want: "play:0,3"}, // both Ks: listed as 0 and 3
+		{file: "lb_fewer_plays_offered.json", want: "play:2"},         // wants K+Joker, only singles offered: the first true single
 		{file: "lb_devil.json"},
 		{file: "lb_chaos_move.json"},
 		{file: "lb_chaos_aim.json"},

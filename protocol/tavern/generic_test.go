@@ -167,3 +167,15 @@ func TestTunedRulesWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestDecisionWithoutYou: a request without "you" (our strategies need the
+// seat) is still answered, by the generic policy.
+func TestDecisionWithoutYou(t *testing.T) {
+	_, _, r := newTestBot(t)
+	body := decisionBody(1, 0, "m")
+	delete(body, "you")
+	var rep Reply
+	if err := r.Call(context.Background(), "POST", decisionPath("m", 0), body, &rep); err != nil || !hasChoice([]Choice{{ID: "play:0"}, {ID: "challenge"}}, rep.Choice) {
+		t.Errorf("reply %+v, %v", rep, err)
+	}
+}

@@ -118,6 +118,13 @@ func (p *liarsBarPlayer) Decide(ctx context.Context, d *Decision) (Reply, error)
 		legal = append(legal, o.a)
 	}
 	a, err := decideFresh(ctx, d, p.spec, lbstrat.New, &v, legal, legal[0])
+	if errors.Is(err, errNotOffered) && a.Kind == liarsbar.Play {
+		// A dealer that offers fewer plays than the rules allow: the
+		// offered play nearest to the strategy's intent.
+		if near, ok := nearestPlay(&v, a, legal); ok {
+			a, err = near, nil
+		}
+	}
 	if err != nil {
 		return Reply{}, err
 	}
@@ -127,6 +134,50 @@ func (p *liarsBarPlayer) Decide(ctx context.Context, d *Decision) (Reply, error)
 		}
 	}
 	return Reply{}, fmt.Errorf("strategy %s chose %v, not offered", p.spec, a)
+}
+
+// nearestPlay is the play of legal nearest in meaning to want: as truthful
+// as want (every card the table card or wild, or not), then sharing the
+// most cards with it, then closest in count. ok is false when no play of
+// the same truthfulness is offered.
+func nearestPlay(v *liarsbar.View, want liarsbar.Action, legal []liarsbar.Action) (liarsbar.Action, bool) {
+	cards := func(a liarsbar.Action) (k [liarsbar.NumCards]int, truthful bool) {
+		truthful = true
+		for i, c := range v.MyHand() {
+			if a.Cards&(1<<i) != 0 {
+				k[c]++
+				truthful = truthful && c.Truthful(v.Table)
+			}
+		}
+		return k, truthful
+	}
+	wk, wt := cards(want)
+	best, bestScore := liarsbar.Action{}, -1<<30
+	for _, a := range legal {
+		if a.Kind != liarsbar.Play {
+			continue
+		}
+		k, t := cards(a)
+		if t != wt {
+			continue
+		}
+		shared := 0
+		for c := range k {
+			shared += min(k[c], wk[c])
+		}
+		score := 16*shared - abs(a.Count()-want.Count())
+		if score > bestScore {
+			best, bestScore = a, score
+		}
+	}
+	return best, bestScore > -1<<30
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // liarsBarDecisionView is the seat's View and its hand in the dealer's
@@ -175,8 +226,8 @@ func liarsBarOffers(v *liarsbar.View, hand []liarsbar.Card, choices []Choice) []
 				if a.Cards&(1<<i) == 0 {
 					continue
 				}
-				if i >= len(hand) {
-					ok = false
+				if i >= len(hand) || hand[i] >= liarsbar.NumCards {
+					ok = false // a card we do not know
 					break
 				}
 				want[hand[i]]++

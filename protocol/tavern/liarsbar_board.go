@@ -83,7 +83,12 @@ func liarsBarBoardView(d *Decision) (liarsbar.View, []liarsbar.Card, error) {
 	} else if len(hand) > 0 || len(d.Choices) > 0 {
 		v.Table = liarsbar.King // unknown: any table card; plays are then weighed as if K
 	}
-	sorted := slices.Clone(hand)
+	var sorted []liarsbar.Card
+	for _, c := range hand {
+		if c != unknownCard {
+			sorted = append(sorted, c)
+		}
+	}
 	slices.Sort(sorted)
 	v.HandLen = int8(copy(v.Hand[:], sorted))
 	for _, c := range sorted {
@@ -194,12 +199,25 @@ func lbHandFromSays(d *Decision) []liarsbar.Card {
 			}
 		}
 	}
-	var hand []liarsbar.Card
-	for i := 0; i < liarsbar.MaxHand && known[i]; i++ {
-		hand = append(hand, at[i])
+	n := 0
+	for i := range liarsbar.MaxHand {
+		if known[i] {
+			n = i + 1
+		}
+	}
+	hand := make([]liarsbar.Card, n)
+	for i := range n {
+		hand[i] = at[i]
+		if !known[i] {
+			hand[i] = unknownCard
+		}
 	}
 	return hand
 }
+
+// unknownCard marks a hand position no choice names: plays that use it
+// are not weighed.
+const unknownCard = liarsbar.NumCards
 
 // lbLastPlay finds the seat and count of the play a challenge would turn
 // over: a last_play object, else the count in the challenge's say text and

@@ -3,6 +3,7 @@ package tavern
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -45,7 +46,7 @@ func readSetup[R rules](d *Decision, game string, players func(*R) int) (R, erro
 // decideFresh builds a fresh strategy from spec (a bot keeps no state
 // between requests: the request alone suffices), lets it choose among
 // legal for v before ctx ends (fallback if it does not), and checks that
-// the choice is legal.
+// the choice is legal (else it returns the choice with errNotOffered).
 func decideFresh[V any, A comparable, S strategy[V, A]](ctx context.Context, d *Decision, spec string, build func(string) (S, error), v *V, legal []A, fallback A) (A, error) {
 	st, err := build(spec)
 	if err != nil {
@@ -66,10 +67,15 @@ func decideFresh[V any, A comparable, S strategy[V, A]](ctx context.Context, d *
 		return fallback, err
 	}
 	if !slices.Contains(legal, a) {
-		return fallback, fmt.Errorf("strategy %s chose %v, not a legal action", spec, a)
+		return a, fmt.Errorf("%w: strategy %s chose %v", errNotOffered, spec, a)
 	}
 	return a, nil
 }
+
+// errNotOffered marks a strategy's choice outside the legal list given to
+// it; decideFresh returns that choice with it, so an adapter may map it to
+// the offered action nearest in meaning.
+var errNotOffered = errors.New("not among the offered actions")
 
 // localSeats are the strategies a dealer's table plays its --fill seats
 // with, each with the RNG sim.NewRand(sim.Seed(seed, "strategy", seat)) as
