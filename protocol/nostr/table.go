@@ -457,6 +457,7 @@ func (t *Table) handEnd(evs []mahjong.Event, out []Out) []Out {
 	var ura []mahjong.Tile
 	var ctx mahjong.Win
 	var hand mahjong.Hand
+	var shown wire.Hand // the winner's hand as the result text shows it
 	for i := range evs {
 		e := evs[i]
 		switch e.Kind {
@@ -472,6 +473,10 @@ func (t *Table) handEnd(evs []mahjong.Event, out []Out) []Out {
 			if win == nil {
 				win = &evs[i]
 				ctx, hand = t.winContext(e, ura)
+				shown = handOf(&t.views[e.Seat])
+				if e.From == e.Seat {
+					shown = removeOne(shown, e.Tile.Kind()) // a tsumo holds the winning tile
+				}
 			}
 		case mahjong.EvExhaustive:
 			draw = mahjong.DrawReason(e.Value)
@@ -524,7 +529,7 @@ func (t *Table) handEnd(evs []mahjong.Event, out []Out) []Out {
 		out = append(out, t.pub(ag))
 		out = append(out, pointLines...)
 		out = append(out, end)
-		out = append(out, Out{Msg: wire.Summary{Title: summaryTitle(res), Text: t.winSummary(res, win, delta)}})
+		out = append(out, Out{Msg: wire.Summary{Title: summaryTitle(res), Text: t.winSummary(res, win, delta, shown)}})
 	case draw == mahjong.DrawExhaustive:
 		out = append(out, status, t.pub(wire.Ryukyoku{To: t.all()}))
 		for _, e := range tenpai {
@@ -587,7 +592,11 @@ func (t *Table) scoresText(delta [4]int) string {
 	return b.String()
 }
 
-func (t *Table) winSummary(r mahjong.ScoreResult, win *mahjong.Event, delta [4]int) string {
+// winSummary is the server's result text for a win: yaku lines, fu and
+// han, the hand's value from the ron table (also for a tsumo, whose
+// payments may sum to more), the point changes, the scores, and the
+// winning hand with the winning tile apart (specs/mahjong-dihou.md 2.3).
+func (t *Table) winSummary(r mahjong.ScoreResult, win *mahjong.Event, delta [4]int, shown wire.Hand) string {
 	var b strings.Builder
 	for _, y := range r.Yaku {
 		b.WriteString(yakuLine(y) + "\n")
@@ -595,13 +604,42 @@ func (t *Table) winSummary(r mahjong.ScoreResult, win *mahjong.Event, delta [4]i
 	if r.Yakuman == 0 {
 		fmt.Fprintf(&b, "%d符%d翻\n", r.Fu, r.Han)
 	}
-	fmt.Fprintf(&b, "%d点\n", win.Value)
+	value := int(win.Value)
+	if win.From == win.Seat {
+		value = ronValue(r.Base, win.Seat == t.views[win.Seat].Dealer)
+	}
+	fmt.Fprintf(&b, "%d点\n", value)
 	b.WriteString(t.scoresText(delta))
-	return strings.TrimRight(b.String(), "\n")
+	b.WriteString("\n" + shown.Emoji() + " " + wire.EmojiTiles([]mahjong.Tile{win.Tile.Kind()}))
+	return b.String()
 }
 
+// ronValue is the ron-table value of a hand of base points: 4 (dealer 6)
+// times the base, rounded up to 100 (the 地鳳 table; spec 3.9).
+func ronValue(base int, dealer bool) int {
+	m := 4
+	if dealer {
+		m = 6
+	}
+	return (base*m + 99) / 100 * 100
+}
+
+// drawSummary is the server's text for a draw: the title, the point
+// changes, then for each player the score, the hand and the river.
 func (t *Table) drawSummary(title string, delta [4]int) string {
-	return strings.TrimRight(title+"\n"+t.scoresText(delta), "\n")
+	var b strings.Builder
+	b.WriteString(title + "\n")
+	for s, d := range delta {
+		if d != 0 {
+			fmt.Fprintf(&b, "nostr:%s %+d\n", t.Players[s], d)
+		}
+	}
+	b.WriteString("\n")
+	for s := range sim.Seat(4) {
+		v := &t.views[s]
+		fmt.Fprintf(&b, "nostr:%s %d\n%s\n%s\n", t.Players[s], v.Scores[s], handOf(v).Emoji(), wire.EmojiTiles(kinds(v.Rivers[s].Slice())))
+	}
+	return b.String()
 }
 
 // winContext rebuilds the Win the engine scored, from the announced
