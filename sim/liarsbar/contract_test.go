@@ -17,6 +17,7 @@ func TestContract(t *testing.T) {
 				Rules: r, New: New, Seats: r.Players,
 				NewView:    func(seat sim.Seat) View { return NewView(r, seat) },
 				Encode:     encode,
+				Sample:     Sample,
 				CheckEvery: 3,
 			}, 50, sim.Label(name))
 		})
