@@ -57,3 +57,10 @@ type Folder[E any] interface {
 type Sampler[V any] interface {
 	Determinize(v *V, rng *PCG)
 }
+
+// Placer is an optional fast path of State for search: the placements
+// Result would give, written into dst without allocating (Result builds
+// maps and slices for the arena).
+type Placer interface {
+	Placements(dst []int8) []int8
+}

@@ -8,3 +8,5 @@ var (
 	_ sim.Event[Event]                              = Event{}
 	_ sim.Folder[Event]                             = (*View)(nil)
 )
+
+var _ sim.Placer = (*State)(nil)

@@ -67,3 +67,11 @@ func (s *State) places(dst []int8) {
 // Winner is the seat that won, or NoSeat while the game runs or when the
 // round cap left a tie for first.
 func (s *State) Winner() sim.Seat { return s.winner }
+
+// Placements appends Result's placements to dst[:0] without allocating
+// (sim.Placer, for search).
+func (s *State) Placements(dst []int8) []int8 {
+	dst = append(dst[:0], make([]int8, s.n)...)
+	s.places(dst)
+	return dst
+}
