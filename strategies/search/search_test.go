@@ -68,7 +68,7 @@ func TestBadSpecs(t *testing.T) {
 		"ismcts?iters=0":             "outside [1,",
 		"ismcts?iters=-5":            "outside [1,",
 		"ismcts?c=x":                 "not a number",
-		"ismcts?colour=red":          `no parameter "colour"`,
+		"ismcts?colour=red":          `colour`,
 		"ismcts?rollout=bayes%3Fx=1": `no parameter "x"`,
 	}
 	for spec, want := range cases {
