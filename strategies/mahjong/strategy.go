@@ -42,8 +42,11 @@ func init() {
 		{Name: "loss", Default: 1, Min: 0, Max: 20, Help: "weight of the expected deal-in loss against the expected win"},
 		{Name: "open_threat", Default: 0.5, Min: 0, Max: 1, Help: "tenpai probability given to an open hand with 3+ melds (half for 2 melds showing value)"},
 		{Name: "dama", Default: 3, Min: 0, Max: 13, Help: "a closed tenpai with a yaku and at least this many estimated han stays dama"},
+		{Name: "silent", Default: 0, Min: 0, Max: 3, Help: "scale of the tenpai probability of seats showing no threat yet (dama, cheap open hands), growing with their turns"},
+		{Name: "future", Default: 1, Min: 0, Max: 4, Help: "scale of the danger of the discards still to come when pushing (7 % a tile a shanten, 3 % at tenpai)"},
+		{Name: "fold_future", Default: 0.75, Min: 0, Max: 2, Help: "share of the later danger charged to a fold (it must push again to win)"},
 		{Name: "call_shanten", Default: 1, Min: -1, Max: 6, Help: "highest shanten after a chi or non-value pon to call with no dora (calls always need a yaku and must lower shanten)"},
 	}, func(v strategies.Values) Strategy {
-		return &Expert{Loss: v["loss"], OpenThreat: v["open_threat"], Dama: v["dama"], CallShanten: v["call_shanten"]}
+		return &Expert{FoldFuture: v["fold_future"], Future: v["future"], Silent: v["silent"], Loss: v["loss"], OpenThreat: v["open_threat"], Dama: v["dama"], CallShanten: v["call_shanten"]}
 	})
 }
