@@ -230,3 +230,15 @@ func (b board) seats() []seatInfo {
 	}
 	return out
 }
+
+// players is the table's seat count: the players/seats array's length,
+// else a player_count field, else 4; never fewer than seat me needs.
+func (b board) players(seats []seatInfo, me int) int {
+	if len(seats) > 0 {
+		return max(len(seats), me+1)
+	}
+	if n, ok := b.num("player_count", "num_players", "players"); ok && n >= 2 {
+		return max(n, me+1)
+	}
+	return max(4, me+1)
+}

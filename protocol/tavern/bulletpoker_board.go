@@ -44,12 +44,7 @@ func bulletPokerBoardView(d *Decision) (bulletpoker.View, error) {
 		}
 	}
 	seats := b.seats()
-	players := max(4, me+1)
-	if len(seats) > 0 {
-		players = max(len(seats), me+1)
-	} else if n, ok := b.num("player_count", "num_players", "players"); ok && n >= 2 {
-		players = max(n, me+1)
-	}
+	players := b.players(seats, me)
 	players = min(players, bulletpoker.MaxPlayers)
 
 	v := bulletpoker.View{Seat: sim.Seat(me), Players: int8(players), Hand: int16(max(1, d.Round)), Button: sim.NoSeat}

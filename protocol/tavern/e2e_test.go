@@ -40,15 +40,7 @@ func TestDealerAgainstOurBot(t *testing.T) {
 	bot2 := &Bot{Secret: secret, Name: "lab2", Players: map[string]Player{GameLiarsBar: lb, GameBulletPoker: bp}}
 	srv2 := httptest.NewServer(bot2.Handler("/tavern"))
 	defer srv2.Close()
-	type match struct{ game, preset string }
-	var matches []match
-	for _, p := range liarsbar.Presets() {
-		matches = append(matches, match{GameLiarsBar, p})
-	}
-	for _, p := range bulletpoker.Presets() {
-		matches = append(matches, match{GameBulletPoker, p})
-	}
-	for i, m := range matches {
+	for i, m := range everyMode() {
 		// One Remote per bot seat: each numbers its own requests.
 		seats := []SeatPlayer{
 			{Name: "botA", Bot: &Remote{BaseURL: srv.URL + "/tavern", Secret: secret}},
@@ -122,15 +114,7 @@ func TestDealerAgainstSeedFlaskBot(t *testing.T) {
 	// The seed's bot keeps its example secret; it is UTF-8, not ASCII.
 	secret := []byte("双方约定的密钥")
 	client := &http.Client{Timeout: 10 * time.Second}
-	// Every mode of both games.
-	var games []struct{ game, preset string }
-	for _, p := range liarsbar.Presets() {
-		games = append(games, struct{ game, preset string }{GameLiarsBar, p})
-	}
-	for _, p := range bulletpoker.Presets() {
-		games = append(games, struct{ game, preset string }{GameBulletPoker, p})
-	}
-	for i, g := range games {
+	for i, g := range everyMode() {
 		seats := []SeatPlayer{{Name: "flask", Bot: &Remote{BaseURL: base, Secret: secret, Client: client}}, {Name: "lab1"}, {Name: "lab2"}}
 		tb, err := NewTable(g.game, g.preset, len(seats), sim.Seed(13, uint64(i)), "random")
 		if err != nil {
@@ -195,4 +179,19 @@ func TestRequestsStaySmall(t *testing.T) {
 			t.Errorf("%s/%s: a request of %d bytes; the log must not grow with the match", g.game, g.preset, biggest)
 		}
 	}
+}
+
+// mode is one game under one rules preset.
+type mode struct{ game, preset string }
+
+// everyMode lists every preset of both games.
+func everyMode() []mode {
+	var out []mode
+	for _, p := range liarsbar.Presets() {
+		out = append(out, mode{GameLiarsBar, p})
+	}
+	for _, p := range bulletpoker.Presets() {
+		out = append(out, mode{GameBulletPoker, p})
+	}
+	return out
 }

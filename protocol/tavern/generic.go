@@ -213,6 +213,11 @@ func lbCardName(s string) (liarsbar.Card, bool) {
 	if c, err := liarsbar.ParseCard(s); err == nil {
 		return c, true
 	}
+	for c, n := range lbCardNamesZh { // the names our dealer's say texts use
+		if s == n {
+			return liarsbar.Card(c), true
+		}
+	}
 	switch strings.ToLower(s) {
 	case "q", "queen", "皇后", "王后":
 		return liarsbar.Queen, true
@@ -222,11 +227,11 @@ func lbCardName(s string) (liarsbar.Card, bool) {
 		return liarsbar.Ace, true
 	case "joker", "j", "王", "鬼牌", "小丑":
 		return liarsbar.Joker, true
-	case "devil", "恶魔", "恶魔牌":
+	case "devil", "恶魔":
 		return liarsbar.Devil, true
-	case "master", "大师", "大师牌":
+	case "master", "大师":
 		return liarsbar.Master, true
-	case "chaos", "混沌", "混沌牌":
+	case "chaos", "混沌":
 		return liarsbar.Chaos, true
 	}
 	return 0, false

@@ -235,7 +235,7 @@ func liarsBarOffers(v *liarsbar.View, hand []liarsbar.Card, choices []Choice) []
 			if !ok {
 				continue
 			}
-			a = canonicalPlay(v, &want)
+			a = lbstrat.CanonicalPlay(v, &want)
 		case liarsbar.Aim:
 			if int(a.Target) >= v.Rules.Players {
 				continue
@@ -246,20 +246,6 @@ func liarsBarOffers(v *liarsbar.View, hand []liarsbar.Card, choices []Choice) []
 		}
 	}
 	return out
-}
-
-// canonicalPlay is the play of want[c] cards of each kind c at the lowest
-// positions of v's sorted hand, the form our strategies build.
-func canonicalPlay(v *liarsbar.View, want *[liarsbar.NumCards]int8) liarsbar.Action {
-	a := liarsbar.Action{Kind: liarsbar.Play, Target: sim.NoSeat}
-	var took [liarsbar.NumCards]int8
-	for i, c := range v.MyHand() {
-		if took[c] < want[c] {
-			took[c]++
-			a.Cards |= 1 << i
-		}
-	}
-	return a
 }
 
 // liarsBarLegalFromView lists the actions a seat may take when the dealer

@@ -39,12 +39,7 @@ func liarsBarBoardView(d *Decision) (liarsbar.View, []liarsbar.Card, error) {
 
 	// Seats.
 	seats := b.seats()
-	players := max(4, me+1)
-	if len(seats) > 0 {
-		players = max(len(seats), me+1)
-	} else if n, ok := b.num("player_count", "num_players", "players"); ok && n >= 2 {
-		players = max(n, me+1)
-	}
+	players := b.players(seats, me)
 	for _, c := range d.Choices {
 		if a, err := liarsbar.ParseAction(c.ID); err == nil && a.Kind == liarsbar.Aim {
 			players = max(players, int(a.Target)+1)

@@ -15,8 +15,6 @@ import (
 	"time"
 
 	"gamelab/sim"
-	"gamelab/sim/bulletpoker"
-	"gamelab/sim/liarsbar"
 )
 
 // docFields reads testdata/section5_fields.txt: the fields the document
@@ -85,15 +83,7 @@ func TestDealerRequestsFollowSection5(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	type match struct{ game, preset string }
-	var matches []match
-	for _, p := range liarsbar.Presets() {
-		matches = append(matches, match{GameLiarsBar, p})
-	}
-	for _, p := range bulletpoker.Presets() {
-		matches = append(matches, match{GameBulletPoker, p})
-	}
-	for i, m := range matches {
+	for i, m := range everyMode() {
 		reqs = nil
 		tb, err := NewTable(m.game, m.preset, 3, sim.Seed(5, uint64(i)), "random")
 		if err != nil {

@@ -8,4 +8,12 @@
 // follow the revolver of the rules, ../shared/specs/bulletpoker.md (k/6,
 // 0.95 with six bullets); opponents' ranges narrow by Bill Chen's preflop
 // score (chen.go).
+//
+// What equity reads of the View, for a live adapter that builds it from an
+// incomplete request (protocol/tavern, docs/tavern.md): its hole cards
+// (needed: without them the adapter answers with its generic policy), the
+// board, the seats still in the hand and their raises, its own bet and the
+// bet to match, and the switch offers (a switch is weighed only when they
+// are known). Missing pieces take the adapter's stated defaults (every
+// seat in the hand, bets of 1).
 package bulletpoker

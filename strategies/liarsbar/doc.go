@@ -20,6 +20,17 @@
 // Rules: ../shared/specs/liarsbar.md (engine sim/liarsbar); the hazard
 // 1/(6-pulls) is that of its revolver with one live chamber in six.
 //
+// What they read of the View, for a live adapter that builds it from an
+// incomplete request (protocol/tavern, docs/tavern.md): the table card and
+// the seat's own hand (needed to play: without them the adapter answers
+// with its generic policy), the variant and MaxPlay, and, to weigh a
+// challenge or an aim, the last play's seat and count, every seat's card
+// count, pulls and whether it lives. Missing pieces take the adapter's
+// stated defaults (no pulls, every hand as large as ours); a strategy then
+// decides as if they were true. A play is chosen as the lowest hand
+// positions of the wanted cards; the adapter maps it to the offered id
+// with the same cards.
+//
 // Play is the 30-line bot loop of OpenSpiel's RandomSimTest shape: ask the
 // seat in Next, check its answer is legal, apply.
 package liarsbar

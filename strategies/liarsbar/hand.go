@@ -19,6 +19,13 @@ func playMask(v *liarsbar.View, want *[liarsbar.NumCards]int8) liarsbar.Action {
 	return a
 }
 
+// CanonicalPlay is the play of want[c] cards of each kind c at the lowest
+// positions of v's sorted hand: the form every strategy here builds, so
+// a live adapter can map an offered play with the same cards to it.
+func CanonicalPlay(v *liarsbar.View, want *[liarsbar.NumCards]int8) liarsbar.Action {
+	return playMask(v, want)
+}
+
 // kinds counts the cards of v's hand by kind.
 func kinds(v *liarsbar.View) (k [liarsbar.NumCards]int8) {
 	for _, c := range v.MyHand() {
