@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"gamelab/protocol/llm" // registers the werewolf strategy "llm" (lab arena, lab live)
 	"gamelab/protocol/werewolf"
 	wwstrat "gamelab/strategies/werewolf"
 )
@@ -72,6 +73,9 @@ Example: lab live werewolf --server http://127.0.0.1:3000 --game 3f2a… --token
 		return fmt.Errorf("lab live werewolf: %w", err)
 	}
 	fmt.Fprintf(stdout, "game %s over on day %d: %s won (%s); %s was %s, %s\n", info.GameID, info.DayCount, info.Winner, info.Reason, st.PlayerName, st.Role, st.Status)
+	if calls, fallbacks := llm.Totals(); calls > 0 {
+		fmt.Fprintf(stdout, "llm: %d model calls, %d fell back to a legal default\n", calls, fallbacks)
+	}
 	return nil
 }
 

@@ -53,6 +53,14 @@ type Player struct {
 	Outage time.Duration
 }
 
+// Listener is a strategy that reads the players' names and the messages'
+// text (an LLM): the engine's View holds neither. A Player calls both
+// before each Decide.
+type Listener interface {
+	SetNames(names []string)
+	Hear(msgs []Message)
+}
+
 // ErrStrategy reports a strategy that chose an action not in legal.
 var ErrStrategy = errors.New("werewolf player: strategy chose an illegal action")
 
@@ -189,6 +197,10 @@ func (p *Player) turn(ctx context.Context, ts *turnState, st PlayerStatus, seen 
 	if len(ts.legal) == 0 || ts.decided[v] || ts.silent == [2]int{now[0] + 1, now[1]} {
 		return false, nil
 	}
+	if l, ok := p.Strategy.(Listener); ok {
+		l.SetNames(names)
+		l.Hear(seen.Messages)
+	}
 	a := p.Strategy.Decide(&v, ts.legal, ts.rng)
 	if !isLegal(a, ts.legal) {
 		return false, fmt.Errorf("%w: %v (legal %v)", ErrStrategy, a, ts.legal)
@@ -267,10 +279,10 @@ func (p *Player) send(ctx context.Context, a ww.Action, names []string) error {
 	var err error
 	switch a.Kind {
 	case ww.ActTalk, ww.ActWhisper:
-		// A structured message is said with the players' names: a bot's
-		// own text names seats, which the API never shows.
-		text := a.Text
-		if a.Content != ww.NoContent || text == "" {
+		// A bot's own text names seats, which the API never shows: say
+		// players' names instead.
+		text := NameSeats(a.Text, names)
+		if text == "" {
 			text = Say(a.Content, names)
 		}
 		if text == "" {

@@ -1,6 +1,8 @@
 package werewolf
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"gamelab/sim"
@@ -126,4 +128,26 @@ func Say(c ww.Content, names []string) string {
 		return "I will vote for " + name(c.Target) + "."
 	}
 	return ""
+}
+
+// AnimalNames gives the first n of the server's animal names (Bear, Fox,
+// Wolf, …), for players without a server: an LLM in self-play talks about
+// these names, never about seat numbers.
+func AnimalNames(n int) []string {
+	n = max(0, min(n, len(animals)))
+	return append([]string(nil), animals[:n]...)
+}
+
+var seatMention = regexp.MustCompile(`\b[Ss]eat (\d{1,2})\b`)
+
+// NameSeats replaces "seat N" in a bot's text by the player's name
+// (the API never shows seats); mentions of unknown seats stay.
+func NameSeats(text string, names []string) string {
+	return seatMention.ReplaceAllStringFunc(text, func(m string) string {
+		n, err := strconv.Atoi(seatMention.FindStringSubmatch(m)[1])
+		if err != nil || n >= len(names) {
+			return m
+		}
+		return names[n]
+	})
 }
