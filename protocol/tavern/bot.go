@@ -365,7 +365,37 @@ func (b *Bot) decide(ctx context.Context, game string, d *Decision) (Reply, erro
 			b.noteOnce(game, d.MatchID, func(m *MatchLog) *bool { return &m.RulesNoted }, "the match's rules differ from the tuned strategy's", errors.New(note))
 		}
 	}
-	reply, err := p.Decide(ctx, d)
+	type result struct {
+		reply Reply
+		err   error
+	}
+	// The Player has 90 % of the budget: the rest is the generic
+	// policy's, should the Player not answer.
+	if end, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(end)*9/10))
+		defer cancel()
+	}
+	done := make(chan result, 1)
+	go func() {
+		// A Player that panics or ignores its context (a remote model
+		// that hangs) must not cost the turn: the generic policy answers.
+		defer func() {
+			if p := recover(); p != nil {
+				done <- result{err: fmt.Errorf("%w: %v", errStrategyPanic, p)}
+			}
+		}()
+		r, err := p.Decide(ctx, d)
+		done <- result{r, err}
+	}()
+	var reply Reply
+	var err error
+	select {
+	case r := <-done:
+		reply, err = r.reply, r.err
+	case <-ctx.Done():
+		err = errors.New("the strategy did not answer before the deadline")
+	}
 	switch {
 	case err != nil:
 		return Reply{}, err

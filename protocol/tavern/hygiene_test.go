@@ -107,3 +107,26 @@ func TestBehindPathRewritingProxy(t *testing.T) {
 		bot.Close()
 	}
 }
+
+// TestDeadlineKeptWhenPlayerHangs: a Player that ignores its context and
+// never answers (a hung remote model) still gets the turn answered, with
+// an offered id, within deadline_ms.
+func TestDeadlineKeptWhenPlayerHangs(t *testing.T) {
+	hang := make(chan struct{})
+	defer close(hang)
+	p := playerFunc(func(context.Context, *Decision) (Reply, error) { <-hang; return Reply{}, nil })
+	r := newRemote(t, &Bot{Secret: []byte("secret"), Players: map[string]Player{GameLiarsBar: p}})
+	body := decisionBody(1, 0, "m")
+	body["deadline_ms"] = 600
+	start := time.Now()
+	var rep Reply
+	if err := r.Call(context.Background(), "POST", decisionPath("m", 0), body, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took > 600*time.Millisecond {
+		t.Errorf("answered after %v, deadline_ms 600", took)
+	}
+	if rep.Choice != "play:0" && rep.Choice != "challenge" {
+		t.Errorf("choice %q not offered", rep.Choice)
+	}
+}
