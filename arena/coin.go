@@ -166,6 +166,12 @@ var Coin = &Game[CoinRules, *CoinPlayer, CoinView, CoinAction]{
 	SeatsOf:     func(r CoinRules) int { return r.Players },
 	Registry:    coinRegistry,
 	PlayFunc:    coinPlay,
+	SeatTagsFunc: func(r CoinRules, _ uint64, dst []string) []string {
+		for i := range r.Players {
+			dst = append(dst, [2]string{"even", "odd"}[i%2])
+		}
+		return dst
+	},
 	TeamFunc: func(tag string) string {
 		if tag == "odd" {
 			return "odds"

@@ -28,6 +28,10 @@ type Game[R Validator, S any, V any, A fmt.Stringer] struct {
 	PlayFunc    func(r R, seed uint64, players []S, observe func(sim.Seat, *V, []A, A)) (sim.Result, error)
 	ExtrasFunc  func(sums map[string]float64) []Extra // nil: mean per game of each stat
 	TeamFunc    func(tag string) string               // nil: no teams
+	// SeatTagsFunc gives the tag (werewolf: dealt role) of each seat of
+	// the game seeded by seed, before play; with TeamFunc it lets a match
+	// seat players by team (PrepareTeams). nil: no team lineups.
+	SeatTagsFunc func(r R, seed uint64, dst []string) []string
 	// DescribeFunc gives a decision's phase and a few numbers from the
 	// deciding seat's view for the decisions dataset (nil: none).
 	DescribeFunc func(v *V, legal []A) (phase string, features []float32)
@@ -122,7 +126,73 @@ func (g *Game[R, S, V, A]) Prepare(rules string, players []string) (Match, error
 	return m, nil
 }
 
+// Teams lists the teams a team lineup can name (nil when the game has
+// none): the distinct teams of the seat tags of a few deals.
+func (g *Game[R, S, V, A]) Teams(rules string) ([]string, error) {
+	if g.SeatTagsFunc == nil || g.TeamFunc == nil {
+		return nil, nil
+	}
+	r, _, err := g.LoadRules(rules)
+	if err != nil {
+		return nil, err
+	}
+	var teams []string
+	for seed := range uint64(4) {
+		for _, tag := range g.SeatTagsFunc(r, seed, nil) {
+			if t := g.TeamFunc(tag); t != "" && !slices.Contains(teams, t) {
+				teams = append(teams, t)
+			}
+		}
+	}
+	slices.Sort(teams)
+	return teams, nil
+}
+
+// PrepareTeams is Prepare for a team lineup: team maps each team of the
+// game (Teams) to the strategy spec that plays all its seats. The match's
+// players are the specs in the order of Teams; every game seats them by
+// the tags dealt, whatever lineup the schedule gives (use a schedule of
+// one game per deal: roundrobin).
+func (g *Game[R, S, V, A]) PrepareTeams(rules string, team map[string]string) (Match, error) {
+	teams, err := g.Teams(rules)
+	if err != nil {
+		return nil, err
+	}
+	if teams == nil {
+		return nil, inputErr("%s has no teams: team lineups are for team games", g.Title)
+	}
+	var players []string
+	for _, t := range teams {
+		spec, ok := team[t]
+		if !ok {
+			return nil, inputErr("%s team lineup: no strategy for team %s (teams: %s)", g.Title, t, strings.Join(teams, ", "))
+		}
+		players = append(players, spec)
+	}
+	for t := range team {
+		if !slices.Contains(teams, t) {
+			return nil, inputErr("%s has no team %q (teams: %s)", g.Title, t, strings.Join(teams, ", "))
+		}
+	}
+	m, err := g.Prepare(rules, players)
+	if err != nil {
+		return nil, err
+	}
+	mm := m.(*match[R, S, V, A])
+	mm.teams = teams
+	return mm, nil
+}
+
+// TeamRunner is a Runner whose game seats players by team.
+type TeamRunner interface {
+	Teams(rules string) ([]string, error)
+	PrepareTeams(rules string, team map[string]string) (Match, error)
+}
+
 type match[R Validator, S any, V any, A fmt.Stringer] struct {
+	// teams, when set, seats players by team: teams[i] is player i's
+	// team, and Play overrides the schedule's lineup from the seat tags.
+	teams     []string
 	g         *Game[R, S, V, A]
 	rules     R
 	rulesJSON string
@@ -181,6 +251,7 @@ type table[R Validator, S any, V any, A fmt.Stringer] struct {
 	have    [][]bool
 	seats   []S
 	length  int32
+	tags    []string
 	rec     *Record
 	observe func(sim.Seat, *V, []A, A)
 }
@@ -188,6 +259,18 @@ type table[R Validator, S any, V any, A fmt.Stringer] struct {
 func (t *table[R, S, V, A]) Play(seed uint64, lineup []int, rec *Record, decisions bool) error {
 	if len(lineup) != t.m.seats {
 		return fmt.Errorf("arena: lineup of %d for %d seats", len(lineup), t.m.seats)
+	}
+	if t.m.teams != nil {
+		// Team lineup: each seat takes the player of its tag's team, in
+		// place (Record.Lineup shows the seats as played).
+		t.tags = t.m.g.SeatTagsFunc(t.m.rules, seed, t.tags[:0])
+		for seat, tag := range t.tags {
+			i := slices.Index(t.m.teams, t.m.g.TeamFunc(tag))
+			if i < 0 {
+				return fmt.Errorf("arena: seat %d (%s) has no team player", seat, tag)
+			}
+			lineup[seat] = i
+		}
 	}
 	for seat, p := range lineup {
 		if !t.have[seat][p] {

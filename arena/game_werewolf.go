@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"gamelab/sim"
 	"gamelab/sim/werewolf"
 	sw "gamelab/strategies/werewolf"
 )
@@ -21,6 +22,13 @@ func init() {
 		Registry:    sw.Registry,
 		PlayFunc:    sw.Play,
 		TeamFunc:    werewolfTeam,
+		SeatTagsFunc: func(r werewolf.Rules, seed uint64, dst []string) []string {
+			s := werewolf.New(r, seed)
+			for i := range r.Players {
+				dst = append(dst, s.Role(sim.Seat(i)).String())
+			}
+			return dst
+		},
 	})
 }
 

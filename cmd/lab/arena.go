@@ -86,6 +86,26 @@ func resolveGame(name string, stderr io.Writer) (arena.Runner, error) {
 	return r, nil
 }
 
+// teamFlag collects --team TEAM=SPEC (and --village, --wolves).
+type teamFlag map[string]string
+
+func (t teamFlag) String() string { return fmt.Sprint(map[string]string(t)) }
+
+func (t *teamFlag) Set(v string) error {
+	team, spec, ok := strings.Cut(v, "=")
+	if !ok || team == "" || spec == "" {
+		return fmt.Errorf("%q: want TEAM=SPEC", v)
+	}
+	if *t == nil {
+		*t = teamFlag{}
+	}
+	if _, dup := (*t)[team]; dup {
+		return fmt.Errorf("team %s given twice", team)
+	}
+	(*t)[team] = spec
+	return nil
+}
+
 // parsePlayers splits --players: comma-separated specs, or a JSON file
 // holding an array of specs (a JSON file that is a single strategy is a
 // spec itself).
@@ -162,6 +182,10 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the summary as JSON on stdout instead of tables")
 	decisions := fs.Bool("decisions", false, "with --out, also write decisions.parquet (one row per decision)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file (go tool pprof)")
+	var teams teamFlag
+	fs.Var(&teams, "team", "team lineup TEAM=SPEC: every seat dealt to TEAM plays SPEC (repeatable; team games only)")
+	fs.Func("village", "werewolf: strategy of every village seat (= --team village=SPEC)", func(v string) error { return teams.Set("village=" + v) })
+	fs.Func("wolves", "werewolf: strategy of every werewolf-team seat (= --team werewolf=SPEC)", func(v string) error { return teams.Set("werewolf=" + v) })
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -189,7 +213,22 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if *decisions && f.out == "" {
 		return usagef("--decisions needs --out DIR")
 	}
-	m, err := r.Prepare(f.rules, specs)
+	var m arena.Match
+	if len(teams) > 0 {
+		tr, ok := r.(arena.TeamRunner)
+		names, _ := tr.Teams(f.rules)
+		switch {
+		case !ok || names == nil:
+			return usagef("--team/--village/--wolves: %s is not a team game", r.Name())
+		case *players != "":
+			return usagef("--players and team lineups (--team/--village/--wolves) exclude each other")
+		}
+		// One game per deal: the deal decides who sits where.
+		f.schedule = "roundrobin"
+		m, err = tr.PrepareTeams(f.rules, teams)
+	} else {
+		m, err = r.Prepare(f.rules, specs)
+	}
 	if err != nil {
 		return arenaInputError(err)
 	}

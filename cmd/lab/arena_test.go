@@ -438,3 +438,43 @@ func TestStrategiesListing(t *testing.T) {
 		t.Errorf("fractional int parameter: exit %d %q", code, se)
 	}
 }
+
+// Team lineups: every seat dealt to a team plays that team's strategy. In
+// the coin game's evens/odds teams, ace (8) on the even seats against weak
+// (1) on the odd ones wins 16/18 of the games, 8/18 per seat (the rates
+// count seats); werewolf takes --village and
+// --wolves; a game without teams refuses them with exit 2.
+func TestArenaTeamLineups(t *testing.T) {
+	code, out, se := arenaLab(t, "arena", "--game", "coin", "--team", "evens=ace", "--team", "odds=weak", "--games", "4000", "--seed", "3", "--json")
+	var rep struct {
+		Players []struct {
+			Name  string     `json:"name"`
+			Games int64      `json:"games"`
+			CI    [2]float64 `json:"win_rate_ci95"`
+		} `json:"players"`
+		Teams map[string]struct {
+			CI [2]float64 `json:"win_rate_ci95"`
+		} `json:"teams"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
+		t.Fatalf("exit %d %v %s", code, err, se)
+	}
+	if ci := rep.Teams["evens"].CI; len(rep.Players) != 2 || rep.Players[0].Name != "ace" || rep.Players[0].Games != 8000 || ci[0] > 8.0/18 || ci[1] < 8.0/18 {
+		t.Errorf("evens=ace: %+v (truth 8/18 = 0.444 per seat)", rep)
+	}
+	code, out, se = arenaLab(t, "arena", "--game", "werewolf", "--village", "rule", "--wolves", "random", "--games", "200", "--seed", "3")
+	if code != 0 || !strings.Contains(out, "│ rule     │ seer") || !strings.Contains(out, "│ random   │ werewolf") || strings.Contains(out, "│ rule     │ werewolf") {
+		t.Errorf("werewolf teams: exit %d %s\n%s", code, se, out)
+	}
+	for _, args := range [][]string{
+		{"--game", "liarsbar", "--village", "bayes"},
+		{"--game", "werewolf", "--village", "rule"},
+		{"--game", "werewolf", "--village", "rule", "--wolves", "rule", "--players", "rule"},
+		{"--game", "werewolf", "--team", "village=rule", "--team", "aliens=rule"},
+	} {
+		code, _, se := arenaLab(t, append([]string{"arena", "--seed", "1", "--games", "10"}, args...)...)
+		if code != 2 || strings.Count(se, "\n") != 1 {
+			t.Errorf("%v: exit %d %q", args, code, se)
+		}
+	}
+}
