@@ -88,6 +88,7 @@ func FuzzPlayerPrompt(f *testing.F) {
 	f.Add(":mahjong_east::mahjong_east: :mahjong_east:", "naku? ron")
 	f.Add(":mahjong_m9::mahjong_m8: :mahjong_m7:", "naku? chi")
 	f.Add("", "sutehai?")
+	warmEngine()
 	f.Fuzz(func(t *testing.T, hand, tail string) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()

@@ -100,3 +100,19 @@ func keys(m map[string]bool) []string {
 	}
 	return ks
 }
+
+// TestNagashiSummary: the server's nagashi text names the paid player with
+// its hand and river, then every player's change, zero included, with no
+// scores (mj_main.ts at the snapshot commit).
+func TestNagashiSummary(t *testing.T) {
+	tb, _ := NewTable(testPlayers, mahjong.Dihou(), 1)
+	got := summaryShape(tb.nagashiSummary([4]int{-4000, 8000, -2000, -2000}))
+	if want := "流し満貫\nP\nT\n\n\nPs"; got != want { // no discards yet: an empty river line
+		t.Fatalf("shape %q, want %q", got, want)
+	}
+	text := tb.nagashiSummary([4]int{-4000, 8000, 0, -4000})
+	if !strings.HasPrefix(text, "流し満貫\nnostr:"+testPlayers[1]+"\n") || !strings.Contains(text, "nostr:"+testPlayers[2]+" 0\n") ||
+		!strings.Contains(text, "nostr:"+testPlayers[1]+" +8000\n") {
+		t.Fatalf("text %q", text)
+	}
+}

@@ -543,7 +543,7 @@ func (t *Table) handEnd(evs []mahjong.Event, out []Out) []Out {
 		out = append(out, end, Out{Msg: wire.Summary{Title: "荒牌平局", Text: t.drawSummary("荒牌平局", delta)}})
 	case draw == mahjong.DrawNagashi:
 		out = append(out, status, t.pub(wire.Ryukyoku{To: t.all()}), end,
-			Out{Msg: wire.Summary{Title: "流し満貫", Text: t.drawSummary("流し満貫", delta)}})
+			Out{Msg: wire.Summary{Title: "流し満貫", Text: t.nagashiSummary(delta)}})
 	default:
 		title := map[mahjong.DrawReason]string{mahjong.DrawFourWinds: "四風子連打", mahjong.DrawFourKans: "四開槓",
 			mahjong.DrawFourRiichi: "四家立直", mahjong.DrawThreeRon: "三家和", mahjong.DrawNineKinds: "九種九牌"}[draw]
@@ -624,8 +624,32 @@ func ronValue(base int, dealer bool) int {
 	return (base*m + 99) / 100 * 100
 }
 
-// drawSummary is the server's text for a draw: the title, the point
-// changes, then for each player the score, the hand and the river.
+// nagashiSummary is the server's nagashi mangan text: the paid player, its
+// hand and river, then every player's change, zero included, and no
+// scores (mj_main.ts, #sendNextTurn).
+func (t *Table) nagashiSummary(delta [4]int) string {
+	w := 0
+	for s, d := range delta {
+		if d > delta[w] {
+			w = s
+		}
+	}
+	v := &t.views[w]
+	var b strings.Builder
+	fmt.Fprintf(&b, "流し満貫\nnostr:%s\n%s\n%s\n\n", t.Players[w], handOf(v).Emoji(), wire.EmojiTiles(kinds(v.Rivers[w].Slice())))
+	for s, d := range delta {
+		sign := ""
+		if d > 0 {
+			sign = "+"
+		}
+		fmt.Fprintf(&b, "nostr:%s %s%d\n", t.Players[s], sign, d)
+	}
+	return b.String()
+}
+
+// drawSummary is the server's text for an exhaustive or abortive draw
+// (mj_main.ts, #sendNextTurn): the title, the point changes (none for an
+// abortive draw), a blank line, then each player's score, hand and river.
 func (t *Table) drawSummary(title string, delta [4]int) string {
 	var b strings.Builder
 	b.WriteString(title + "\n")

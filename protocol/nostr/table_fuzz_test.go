@@ -18,6 +18,7 @@ func FuzzTableAct(f *testing.F) {
 	f.Add(uint64(1), "0sutehai? sutehai 1m\n!\n!\n1naku? pon\n!\n2sutehai? richi 9z")
 	f.Add(uint64(2), "0sutehai? tsumo\n0sutehai? kakan 5p\n0sutehai? ankan 1m\n3naku? chi 1m 2m\n3naku? chi\n1naku? kan\n0next")
 	f.Add(uint64(3), strings.Repeat("!\n", 200)+"0next\n"+strings.Repeat("!\n", 100))
+	warmEngine()
 	f.Fuzz(func(t *testing.T, seed uint64, script string) {
 		tb, out := NewTable(testPlayers, mahjong.Dihou(), seed)
 		check := func(out []Out) {
@@ -67,4 +68,20 @@ func FuzzTableAct(f *testing.F) {
 			}
 		}
 	})
+}
+
+// warmEngine plays one game so the engine's lazily built tables (shanten,
+// scoring) exist before fuzzing starts: built inside the first fuzz call
+// of a coverage-instrumented binary on a loaded machine, they took longer
+// than the fuzzer's 10 s hang limit.
+func warmEngine() {
+	s := mahjong.New(mahjong.Dihou(), 1)
+	var legal []mahjong.Action
+	for !s.Done() {
+		seat := s.Next()[0]
+		legal = s.Legal(seat, legal[:0])
+		if err := s.Apply(seat, legal[0]); err != nil {
+			panic(err)
+		}
+	}
 }
