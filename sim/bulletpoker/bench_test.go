@@ -4,10 +4,12 @@ import (
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
 
 // BenchmarkMatch plays whole four-player classic matches with uniformly
-// random legal actions straight on the engine.
+// random legal actions straight on the engine, reusing one State through
+// Reset (as self-play loops do), and reports games/s and games/cpu-s.
 func BenchmarkMatch(b *testing.B) {
 	for _, name := range Presets() {
 		b.Run(name, func(b *testing.B) {
@@ -15,9 +17,11 @@ func BenchmarkMatch(b *testing.B) {
 			p := sim.NewPCG(1)
 			legal := make([]Action, 0, 16)
 			games, steps := 0, 0
+			s := New(r, 0)
 			b.ReportAllocs()
+			cpu0 := simtest.CPUTime()
 			for b.Loop() {
-				s := New(r, uint64(games))
+				s.Reset(r, uint64(games))
 				for !s.Done() {
 					next := s.Next()
 					seat := next[p.IntN(len(next))]
@@ -29,7 +33,7 @@ func BenchmarkMatch(b *testing.B) {
 				}
 				games++
 			}
-			b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+			simtest.ReportGames(b, games, cpu0)
 			b.ReportMetric(float64(steps)/float64(games), "steps/game")
 		})
 	}
