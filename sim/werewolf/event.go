@@ -62,14 +62,14 @@ type Event struct {
 	Auto     bool
 	Deadline Deadline
 	Count    int8
-	Seats    uint16 // bit i set: seat i (runoff candidates)
-	Content  Content
-	Text     string
-	// Pack is the wolves' seats (bit i: seat i), stamped by the engine on
-	// the events only wolves (or a dealt seat and the wolves) may see, so
-	// that For decides without knowing the reader's role. Zero on events
-	// built elsewhere (adapters use VisibleTo with the reader's role).
-	Pack uint16
+	// Seats: bit i set: seat i. The runoff candidates (EvPhase); on the
+	// events of the pack's or the deal's audience (EvDeal, EvWhisper,
+	// EvKillVote) the engine stamps the wolves' seats, so that For decides
+	// without knowing the reader's role (zero on such events built
+	// elsewhere: adapters use VisibleTo with the reader's role).
+	Seats   uint16
+	Content Content
+	Text    string
 }
 
 // Audience says who may see an event while the game runs.
@@ -117,13 +117,13 @@ func (e Event) VisibleTo(seat sim.Seat, role Role) bool {
 
 // For gives e as seat sees it and whether seat sees it at all while the
 // game runs (the contract's one visibility rule, sim.Event): the same
-// answer as VisibleTo with seat's role, read from the Pack the engine
-// stamped. sim.NoSeat is a spectator.
+// answer as VisibleTo with seat's role, read from the wolves the engine
+// stamped in Seats. sim.NoSeat is a spectator.
 func (e Event) For(seat sim.Seat) (Event, bool) {
 	if seat == sim.NoSeat {
 		return e, e.Audience() == AudiencePublic
 	}
-	wolf := uint8(seat) < MaxPlayers && e.Pack&(1<<uint(seat)) != 0
+	wolf := uint8(seat) < MaxPlayers && e.Seats&(1<<uint(seat)) != 0
 	switch e.Audience() {
 	case AudiencePublic:
 		return e, true

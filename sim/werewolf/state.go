@@ -149,8 +149,8 @@ func (s *State) start(r Rules, seed uint64, deal []Role) {
 // emit appends e to the log, stamped with the day.
 func (s *State) emit(e Event) {
 	e.Day = s.day
-	if e.Audience() != AudiencePublic {
-		e.Pack = s.wolves
+	if a := e.Audience(); a == AudiencePack || a == AudienceDeal {
+		e.Seats = s.wolves
 	}
 	s.log = append(s.log, e)
 }
