@@ -166,7 +166,7 @@ func (c *Client) CreateGame(ctx context.Context, req CreateGameRequest) (CreateG
 	return r, c.do(ctx, http.MethodPost, "/api/games", req, &r)
 }
 
-// Start calls POST /api/games/{id}/start (decision 14's extension).
+// Start calls POST /api/games/{id}/start (docs/rules/werewolf.md, decision 14\'s extension).
 func (c *Client) Start(ctx context.Context, id string) error {
 	return c.do(ctx, http.MethodPost, gamePath(id)+"/start", struct{}{}, nil)
 }

@@ -13,8 +13,8 @@ import (
 
 // The server owns the clocks; the engine is event-driven. Each game has one
 // timer set to its next due moment: the auto start of a waiting game
-// (decision 14), or the earliest deadline of the current phase not yet
-// applied (decision 8: divine, kill and wolf chat count from the night's
+// (docs/rules/werewolf.md, decision 14), or the earliest deadline of the current phase not yet
+// applied (docs/rules/werewolf.md, decision 8: divine, kill and wolf chat count from the night's
 // start, discussion from the dawn, vote from the end of the discussion).
 // When it fires, every due deadline is applied through State.Expire, in the
 // engine's order, and the timer is set again.

@@ -7,7 +7,7 @@ import (
 )
 
 // TestStatusCodes walks a 5-player game and checks the spec's error codes
-// (decision 16): 400 bad input, 403 not allowed for this player, 404
+// (docs/rules/werewolf.md, decision 16): 400 bad input, 403 not allowed for this player, 404
 // unknown game or token, 409 wrong phase.
 func TestStatusCodes(t *testing.T) {
 	ts := startServer(t, "", 1)

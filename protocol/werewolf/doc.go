@@ -1,7 +1,8 @@
 // Package werewolf is the REST game server of the LLM werewolf (人狼) spec
-// (seeds/002_82d8f18a9ba0813e.txt, with the project's decisions in
-// specs/werewolf.md) on top of the pure engine sim/werewolf, plus a client
-// so our strategies play on any server that speaks the spec.
+// (its rules and the project's decisions: docs/rules/werewolf.md) on top
+// of the pure engine sim/werewolf, plus a client so our strategies play on
+// any server that speaks the spec, and RulesText, the rules of one game in
+// words for players (MCP get_rules, the LLM strategy of protocol/llm).
 //
 // The server owns everything the engine must not: wall-clock phase
 // deadlines (forcing a phase end through the engine's timeout fallbacks,

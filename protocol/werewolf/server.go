@@ -145,7 +145,7 @@ func allowed(m *http.ServeMux, r *http.Request) []string {
 }
 
 // apiErr returns the error a handler answers with: an *APIError with the
-// HTTP status code and a message (decision 16).
+// HTTP status code and a message (docs/rules/werewolf.md, decision 16).
 func apiErr(code int, format string, args ...any) error {
 	return &APIError{Status: code, Message: fmt.Sprintf(format, args...)}
 }
@@ -324,9 +324,10 @@ func (s *Server) target(verb string) func(http.ResponseWriter, *http.Request, *g
 	}
 }
 
-// pass serves POST …/pass (extension): the player is done talking today,
-// so the discussion can end before its deadline (decision 7). The body
-// may be empty.
+// pass serves POST …/pass (extension): the player is done talking today
+// (or, a wolf at night, done with the wolf chat), so the phase can end
+// before its deadline (docs/rules/werewolf.md, decisions 7, 18 and 19).
+// The body may be empty.
 func (s *Server) pass(w http.ResponseWriter, r *http.Request, g *game, seat int) {
 	res, err := g.act(r.Context(), seat, "pass", "")
 	if err != nil {

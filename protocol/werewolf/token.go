@@ -7,7 +7,7 @@ import (
 )
 
 // newToken returns a player token: 128 random bits from crypto/rand as 32
-// hex digits (decision 17), so tokens cannot be guessed.
+// hex digits (docs/rules/werewolf.md, decision 17), so tokens cannot be guessed.
 func newToken() string {
 	var b [16]byte
 	rand.Read(b[:]) // never fails (crypto/rand panics on an OS failure)

@@ -14,7 +14,7 @@ import (
 // (who lives, the public talk, deaths, votes after the tally); a player
 // also gets its own role, its own results and, for a werewolf, the pack
 // and the wolf chat. When the game is over everything is public
-// (decision 12).
+// (docs/rules/werewolf.md, decision 12).
 
 func simSeat(i int) sim.Seat { return sim.Seat(i) }
 

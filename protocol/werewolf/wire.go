@@ -6,10 +6,10 @@ import (
 	ww "gamelab/sim/werewolf"
 )
 
-// The JSON bodies of the spec's REST API (seeds/002, "APIエンドポイント仕様"),
+// The JSON bodies of the spec's REST API (restated in docs/rules/werewolf.md),
 // shared by the server, the client and the MCP tools. Fields marked
-// "extension" are not in the spec; they are additions the decisions file
-// (specs/werewolf.md) or the spectator page need, and a client written for
+// "extension" are not in the spec; they are additions the project's decisions
+// (docs/rules/werewolf.md) or the spectator page need, and a client written for
 // the spec alone can ignore them.
 
 // CreateGameRequest is the body of POST /api/games. Config holds the role
@@ -27,7 +27,7 @@ type CreateGameRequest struct {
 	// a seed can compute the deal: leave it out for real games. Zero or
 	// absent: a random seed from crypto/rand.
 	Seed uint64 `json:"seed,omitempty"`
-	// AutoStartAfter is decision 14's auto_start_after in seconds;
+	// AutoStartAfter is auto_start_after (docs/rules/werewolf.md, decision 14) in seconds;
 	// extension. Absent: the server's default (30).
 	AutoStartAfter *float64 `json:"auto_start_after,omitempty"`
 }
@@ -48,7 +48,7 @@ type CreateGameResponse struct {
 }
 
 // PublicPlayer is a player as everyone sees them. Role is "hidden" until the
-// game is over (decision 12).
+// game is over (docs/rules/werewolf.md, decision 12).
 type PublicPlayer struct {
 	Name   string `json:"name"`
 	Status string `json:"status"` // "alive" or "dead"
@@ -64,10 +64,10 @@ type GameInfo struct {
 	Players       []PublicPlayer `json:"players"`
 	TimeRemaining int            `json:"time_remaining"`
 	// PhaseResults lists each past phase's deaths and, after each tally,
-	// who voted for whom (decision 13); extension.
+	// who voted for whom (docs/rules/werewolf.md, decision 13); extension.
 	PhaseResults []PhaseResult `json:"phase_results"`
 	// Winner ("village" or "werewolf") and Reason are set once the game is
-	// over (decision 12); extension.
+	// over (docs/rules/werewolf.md, decision 12); extension.
 	Winner string `json:"winner,omitempty"`
 	Reason string `json:"reason,omitempty"`
 	// RoleCounts is the public setup: how many of each role ("villager",
@@ -91,7 +91,7 @@ type PlayerStatus struct {
 	TimeRemaining    int      `json:"time_remaining"`
 	CanAct           bool     `json:"can_act"`
 	ActionsAvailable []string `json:"actions_available"`
-	// Extensions: the day, the speaks left in this phase (decision 6), and
+	// Extensions: the day, the speaks left in this phase (docs/rules/werewolf.md, decision 6), and
 	// for a werewolf the names of the whole pack (人狼同士は互いの正体を知っている).
 	DayCount        int      `json:"day_count"`
 	RemainingSpeaks int      `json:"remaining_speaks"`
@@ -172,7 +172,7 @@ type PsychicResults struct {
 	Results []PsychicResult `json:"results"`
 }
 
-// Vote is one ballot, public after the tally (decision 13).
+// Vote is one ballot, public after the tally (docs/rules/werewolf.md, decision 13).
 type Vote struct {
 	Voter  string `json:"voter"`
 	Target string `json:"target"`
@@ -201,7 +201,7 @@ type PublicMessage struct {
 }
 
 // LogEntry is one line of the whole log made public when the game is over
-// (decision 12): divines, kills, votes, automatic actions.
+// (docs/rules/werewolf.md, decision 12): divines, kills, votes, automatic actions.
 type LogEntry struct {
 	Seq    int    `json:"seq"`
 	Day    int    `json:"day"`
@@ -247,7 +247,7 @@ type HealthResponse struct {
 	Data    Health `json:"data"`
 }
 
-// ErrorResponse is every error body (decision 16).
+// ErrorResponse is every error body (docs/rules/werewolf.md, decision 16).
 type ErrorResponse struct {
 	Success bool   `json:"success"`
 	Error   string `json:"error"`

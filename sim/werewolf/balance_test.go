@@ -9,7 +9,7 @@ import (
 )
 
 // TestOracleFiveIsSevenFifteenths pins the exact oracle to the value in
-// specs/werewolf.md and gives the others for reference.
+// docs/rules/werewolf.md and gives the others for reference.
 func TestOracleFiveIsSevenFifteenths(t *testing.T) {
 	want := map[string]*big.Rat{"5": big.NewRat(7, 15), "7": big.NewRat(19, 35), "9": big.NewRat(94, 315)}
 	for name, w := range want {
@@ -38,7 +38,7 @@ func villageRate(r Rules, games int, root uint64) float64 {
 }
 
 // TestUniformRandomFivePlayerIsSevenFifteenths is the check of
-// specs/werewolf.md: with the defaults and uniformly random votes, divines
+// docs/rules/werewolf.md: with the defaults and uniformly random votes, divines
 // and kills, the village wins the 5-player game with probability 7/15.
 // 200,000 games; the bound is 5 standard errors.
 func TestUniformRandomFivePlayerIsSevenFifteenths(t *testing.T) {

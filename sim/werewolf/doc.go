@@ -1,7 +1,7 @@
 // Package werewolf is the deterministic engine of the werewolf (人狼) game of
-// the LLM werewolf web-application spec (seeds/002_82d8f18a9ba0813e.txt), with
-// the project's decisions where that spec is open (specs/werewolf.md, after
-// the AIWolf contest servers and Werewolf Arena): roles villager, seer
+// an LLM werewolf web-application spec, with the project's decisions where
+// that spec is open (both in docs/rules/werewolf.md; precedents: the AIWolf
+// contest servers and Werewolf Arena): roles villager, seer
 // (占い師, the spec's fortune_teller), medium (霊能者, psychic), werewolf and
 // madman (狂人); night 0 → day 1 → night 1 …; wolf chat, divine and kill at
 // night; discussion, vote and execution by day; victory checked after every

@@ -209,8 +209,8 @@ func (s *State) checkEnd() bool {
 	return true
 }
 
-// Expire applies the fallback of a deadline that has passed (specs/
-// werewolf.md decision 9), logging an EvTimeout and then the automatic
+// Expire applies the fallback of a deadline that has passed (docs/rules/
+// werewolf.md, decision 9), logging an EvTimeout and then the automatic
 // actions with Auto set:
 //
 //   - DeadlineDivine: each living seer who has not divined tonight divines

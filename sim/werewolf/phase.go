@@ -5,7 +5,7 @@ import "fmt"
 // Phase is the part of the game now being played. The sequence is
 // Night 0 → Discussion 1 → Vote 1 (→ Runoff 1) → Night 1 → Discussion 2 …
 // until Over. State.Day gives the day number: 0 during night 0, N from
-// the dawn of day N through night N (specs/werewolf.md decision 15).
+// the dawn of day N through night N (docs/rules/werewolf.md, decision 15).
 type Phase uint8
 
 // The phases.
@@ -32,7 +32,7 @@ func (p Phase) String() string {
 // calls State.Expire with it; the engine never reads a clock.
 type Deadline uint8
 
-// The deadlines (specs/werewolf.md decisions 8 and 9). Night deadlines run
+// The deadlines (docs/rules/werewolf.md, decisions 8 and 9). Night deadlines run
 // from the night's start; discussion from the dawn announcement; vote from
 // the end of discussion (and again for a runoff).
 const (

@@ -8,7 +8,7 @@ const MaxPlayers = 16
 // MaxTextBytes bounds the free text of one message (UTF-8 bytes).
 const MaxTextBytes = 4000
 
-// TieRule says what a tied vote does (specs/werewolf.md decision 2).
+// TieRule says what a tied vote does (docs/rules/werewolf.md, decision 2).
 type TieRule string
 
 // The tie rules.
@@ -25,7 +25,7 @@ const (
 // Rules is a validated variant of the game. The JSON names follow the
 // spec's POST /api/games body ("player_count", "villagers",
 // "fortune_teller", "werewolves", "madman") and the options of
-// specs/werewolf.md. Time limits are in seconds and are used by servers
+// docs/rules/werewolf.md. Time limits are in seconds and are used by servers
 // only: the engine never reads a clock.
 type Rules struct {
 	Players    int `json:"player_count"`

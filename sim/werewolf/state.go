@@ -235,7 +235,7 @@ func (s *State) Events() []Event { return s.log }
 
 // EventsFor appends to dst[:0] the events seat may read now, in order:
 // those visible to it (Event.VisibleTo) while the game runs, and the whole
-// log once it has ended (specs/werewolf.md decision 12: wolf chat,
+// log once it has ended (docs/rules/werewolf.md, decision 12: wolf chat,
 // divines, kills and automatic actions become public). sim.NoSeat is a
 // spectator.
 func (s *State) EventsFor(seat sim.Seat, dst []Event) []Event {

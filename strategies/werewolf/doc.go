@@ -6,7 +6,7 @@
 // attaches both content and a plain-English text to its own.
 //
 // Strategies (Registry): "random", the uniform baseline of the check in
-// specs/werewolf.md; "rule", a rule-based player for every role (the seer
+// docs/rules/werewolf.md; "rule", a rule-based player for every role (the seer
 // comes out with its results, the village votes the trusted seer's black
 // and weighs conflicting claims, wolves and the madman may fake-claim seer
 // with invented results, wolves kill claimed seers first); "village", the
