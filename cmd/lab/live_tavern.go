@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"gamelab/arena"
 	"gamelab/protocol/tavern"
 	stratspec "gamelab/strategies"
 )
@@ -190,6 +191,8 @@ A bot that times out or answers an illegal id gets a safe default.`)
 	seedF := addSeed(fs, "match seed")
 	lang := fs.String("lang", "zh", "language of prompts and rules: zh or en")
 	deadline := fs.Duration("deadline", 58*time.Second, "decision deadline sent as deadline_ms")
+	genericOnly := fs.Bool("generic-only", false, "send only the fields the protocol document lists (no setup, private or log), as another dealer may")
+	matches := fs.Int("matches", 1, "matches to play (seeds from --seed on); more than one prints each seat's wins with a 95 % interval")
 	var bots multiFlag
 	fs.Var(&bots, "bot", "BASEURL=SECRETFILE of a bot; repeat per bot")
 	if err := parseNoArgs(fs, args); err != nil {
@@ -229,24 +232,45 @@ A bot that times out or answers an illegal id gets a safe default.`)
 	for len(players) < n {
 		players = append(players, tavern.SeatPlayer{Name: fmt.Sprintf("lab%d", len(players)+1)})
 	}
+	if *matches < 1 {
+		return usagef("--matches %d: want at least 1", *matches)
+	}
 	fmt.Fprintf(stdout, "seed %d\n", *seed)
-	t, err := tavern.NewTable(*game, *rules, n, *seed, *fill)
-	if err != nil {
-		return usagef("%v", err)
+	wins, defaults := make([]int64, n), 0
+	for m := range *matches {
+		t, err := tavern.NewTable(*game, *rules, n, *seed+uint64(m), *fill)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		var id [6]byte
+		if _, err := rand.Read(id[:]); err != nil {
+			return err
+		}
+		d := &tavern.Dealer{MatchID: "lab" + hex.EncodeToString(id[:]), ChatID: "local", Lang: *lang, Deadline: *deadline,
+			GenericOnly: *genericOnly, Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+		res, err := d.Run(ctx, t, players)
+		if err != nil {
+			return err
+		}
+		defaults += d.Defaults
+		for i := range players {
+			if res.Placement[i] == 1 {
+				wins[i]++
+			}
+		}
+		if *matches == 1 {
+			fmt.Fprintf(stdout, "match %s over; %d default decisions\n", d.MatchID, d.Defaults)
+			for i, p := range players {
+				fmt.Fprintf(stdout, "  seat %d %-8s place %d score %g\n", i, p.Name, res.Placement[i], res.Score[i])
+			}
+		}
 	}
-	var id [6]byte
-	if _, err := rand.Read(id[:]); err != nil {
-		return err
-	}
-	d := &tavern.Dealer{MatchID: "lab" + hex.EncodeToString(id[:]), ChatID: "local", Lang: *lang, Deadline: *deadline,
-		Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
-	res, err := d.Run(ctx, t, players)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "match %s over; %d default decisions\n", d.MatchID, d.Defaults)
-	for i, p := range players {
-		fmt.Fprintf(stdout, "  seat %d %-8s place %d score %g\n", i, p.Name, res.Placement[i], res.Score[i])
+	if *matches > 1 {
+		fmt.Fprintf(stdout, "%d matches (seeds %d..%d); %d default decisions\n", *matches, *seed, *seed+uint64(*matches-1), defaults)
+		for i, p := range players {
+			ci := arena.Wilson(wins[i], int64(*matches))
+			fmt.Fprintf(stdout, "  seat %d %-8s wins %d = %.3f [%.3f, %.3f]\n", i, p.Name, wins[i], float64(wins[i])/float64(*matches), ci[0], ci[1])
+		}
 	}
 	return nil
 }

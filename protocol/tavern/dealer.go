@@ -71,6 +71,10 @@ type Dealer struct {
 	Log      *slog.Logger
 	// Defaults counts the decisions the dealer had to take for a bot.
 	Defaults int
+	// GenericOnly sends decision requests with only the fields the
+	// protocol document lists (no setup, private, base or log): how a
+	// dealer other than ours may talk, for testing a bot against it.
+	GenericOnly bool
 
 	turn    int64
 	round   int
@@ -202,8 +206,12 @@ func (d *Dealer) decideLocal(t Table, seat sim.Seat) Reply {
 func (d *Dealer) request(t Table, s SeatPlayer, seat sim.Seat) *Decision {
 	ask, prompt, choices := t.Ask(seat, d.Lang)
 	base, log := t.Log(seat)
-	return &Decision{Common: d.common(s.Bot, t, seat, s.Name), Ask: ask, Prompt: prompt, Rules: t.RulesText(d.Lang),
+	req := &Decision{Common: d.common(s.Bot, t, seat, s.Name), Ask: ask, Prompt: prompt, Rules: t.RulesText(d.Lang),
 		Choices: choices, DeadlineMS: d.Deadline.Milliseconds(), Round: t.Round(), Setup: t.Setup(), Private: t.Private(seat), Base: base, Log: log}
+	if d.GenericOnly {
+		req.Setup, req.Private, req.Base, req.Log = nil, nil, nil, nil
+	}
+	return req
 }
 
 // decideRemote sends one decision request; any failure gives def, the

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,10 +35,13 @@ func TestDealerAgainstOurBot(t *testing.T) {
 	}
 	// Two bot servers: a bot is one seat, and seq counts the requests sent
 	// to that bot.
-	bot := &Bot{Secret: secret, Name: "lab", Players: map[string]Player{GameLiarsBar: lb, GameBulletPoker: bp}}
+	// Against our own dealer the strategies decide every turn: the
+	// generic policy is never needed.
+	generic := &recordingPolicy{seq: map[int64]bool{}}
+	bot := &Bot{Secret: secret, Name: "lab", Generic: generic, Players: map[string]Player{GameLiarsBar: lb, GameBulletPoker: bp}}
 	srv := httptest.NewServer(bot.Handler("/tavern"))
 	defer srv.Close()
-	bot2 := &Bot{Secret: secret, Name: "lab2", Players: map[string]Player{GameLiarsBar: lb, GameBulletPoker: bp}}
+	bot2 := &Bot{Secret: secret, Name: "lab2", Generic: generic, Players: map[string]Player{GameLiarsBar: lb, GameBulletPoker: bp}}
 	srv2 := httptest.NewServer(bot2.Handler("/tavern"))
 	defer srv2.Close()
 	for i, m := range everyMode() {
@@ -62,6 +66,9 @@ func TestDealerAgainstOurBot(t *testing.T) {
 		}
 		if d.Defaults != 0 {
 			t.Errorf("%s/%s: the dealer took %d defaults for our bot", m.game, m.preset, d.Defaults)
+		}
+		if len(generic.seq) != 0 {
+			t.Errorf("%s/%s: the generic policy answered %d of our dealer's requests", m.game, m.preset, len(generic.seq))
 		}
 		if log, ok := bot.Match(d.MatchID); !ok || len(log.Events) == 0 || len(log.Rounds) == 0 {
 			t.Errorf("%s/%s: the bot logged no events or rounds", m.game, m.preset)
@@ -194,4 +201,65 @@ func everyMode() []mode {
 		out = append(out, mode{GameBulletPoker, p})
 	}
 	return out
+}
+
+// countingPolicy is the generic policy, counting its answers.
+type countingPolicy struct{ n atomic.Int64 }
+
+func (p *countingPolicy) Choose(ctx context.Context, d *Decision) (string, error) {
+	p.n.Add(1)
+	return SayPolicy{}.Choose(ctx, d)
+}
+
+// countedPlayer wraps a Player, counting its decisions.
+type countedPlayer struct {
+	Player
+	n atomic.Int64
+}
+
+func (p *countedPlayer) Decide(ctx context.Context, d *Decision) (Reply, error) {
+	p.n.Add(1)
+	return p.Player.Decide(ctx, d)
+}
+
+// TestDealerGenericOnlyAgainstOurBot: our dealer talking as another dealer
+// may (only the document's fields: no setup, private or log) plays every
+// mode against our bot: no default is ever taken, and in liar's bar the
+// strategy decides nearly every turn from the say texts alone (bullet
+// poker's documented fields carry no hole cards: the generic policy
+// plays it).
+func TestDealerGenericOnlyAgainstOurBot(t *testing.T) {
+	secret := []byte("0123456789abcdef0123")
+	for i, m := range everyMode() {
+		spec := map[string]string{GameLiarsBar: "bayes", GameBulletPoker: "equity?rollouts=50"}[m.game]
+		inner, err := NewPlayer(m.game, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &countedPlayer{Player: inner}
+		generic := &countingPolicy{}
+		bot := &Bot{Secret: secret, Generic: generic, Players: map[string]Player{m.game: p}}
+		srv := httptest.NewServer(bot.Handler("/tavern"))
+		seats := []SeatPlayer{{Name: "bot", Bot: &Remote{BaseURL: srv.URL + "/tavern", Secret: secret}}, {Name: "a"}, {Name: "b"}, {Name: "c"}}
+		tb, err := NewTable(m.game, m.preset, len(seats), sim.Seed(23, uint64(i)), "honest")
+		if m.game == GameBulletPoker {
+			tb, err = NewTable(m.game, m.preset, len(seats), sim.Seed(23, uint64(i)), "random")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &Dealer{MatchID: fmt.Sprintf("g%d", i), Deadline: 5 * time.Second, GenericOnly: true, Lang: []string{"zh", "en"}[i%2]}
+		if _, err := d.Run(context.Background(), tb, seats); err != nil {
+			t.Fatalf("%s/%s: %v", m.game, m.preset, err)
+		}
+		srv.Close()
+		asked, gen := p.n.Load(), generic.n.Load()
+		t.Logf("%s/%s (%s): %d decisions, generic policy %d", m.game, m.preset, d.Lang, asked, gen)
+		if d.Defaults != 0 {
+			t.Errorf("%s/%s: %d defaults", m.game, m.preset, d.Defaults)
+		}
+		if m.game == GameLiarsBar && gen*10 > asked {
+			t.Errorf("%s/%s: the generic policy answered %d of %d decisions; the say texts should carry the hand", m.game, m.preset, gen, asked)
+		}
+	}
 }
