@@ -72,18 +72,8 @@ func raceContract(bug string) Contract[*race, int, int, raceEvent, raceView, *ra
 	}
 }
 
-func checkCatching(c Contract[*race, int, int, raceEvent, raceView, *raceView]) (msg string) {
-	tb := &fatalTB{}
-	defer func() {
-		if r := recover(); r != nil {
-			if _, ok := r.(stop); !ok {
-				panic(r)
-			}
-			msg = tb.msg
-		}
-	}()
-	CheckContract(tb, c, 20, 1)
-	return ""
+func checkCatching(c Contract[*race, int, int, raceEvent, raceView, *raceView]) string {
+	return catching(func(tb testing.TB) { CheckContract(tb, c, 20, 1) })
 }
 
 func TestCheckContractCatchesBrokenEngines(t *testing.T) {

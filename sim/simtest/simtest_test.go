@@ -114,7 +114,9 @@ func (f *fatalTB) Fatalf(format string, args ...any) {
 	panic(stop{})
 }
 
-func runCatching(c Config[*race, int]) (msg string) {
+// catching runs the harness call run against a recording TB and returns
+// the first failure it reported ("" if none).
+func catching(run func(tb testing.TB)) (msg string) {
 	tb := &fatalTB{}
 	defer func() {
 		if r := recover(); r != nil {
@@ -124,8 +126,12 @@ func runCatching(c Config[*race, int]) (msg string) {
 			msg = tb.msg
 		}
 	}()
-	Run(tb, c, 20, 1)
+	run(tb)
 	return ""
+}
+
+func runCatching(c Config[*race, int]) string {
+	return catching(func(tb testing.TB) { Run(tb, c, 20, 1) })
 }
 
 func TestRunCatchesBrokenEngines(t *testing.T) {
