@@ -133,8 +133,8 @@ func TestPermutationsOfMultiset(t *testing.T) {
 }
 
 // Tenhou's rates are per hand; the average win is per win.
-func TestTenhouRates(t *testing.T) {
-	got := TenhouRates(map[string]float64{"games": 2, "hands": 20, "wins": 5, "dealins": 2, "riichi": 4, "calls": 7, "win_points": 31000})
+func TestTenhouRatesOfMahjong(t *testing.T) {
+	got := tenhouRates(map[string]float64{"games": 2, "hands": 20, "wins": 5, "dealins": 2, "riichi": 4, "calls": 7, "win_points": 31000})
 	want := []Extra{{"hand win rate", 0.25}, {"deal-in rate", 0.1}, {"riichi rate", 0.2}, {"call rate", 0.35}, {"avg win points", 6200}, {"hands/game", 10}}
 	if len(got) != len(want) {
 		t.Fatalf("got %v", got)
@@ -144,7 +144,7 @@ func TestTenhouRates(t *testing.T) {
 			t.Errorf("%v, want %v", got[i], want[i])
 		}
 	}
-	if TenhouRates(map[string]float64{"games": 1}) != nil {
+	if tenhouRates(map[string]float64{"games": 1}) != nil {
 		t.Error("rates without hands")
 	}
 }
