@@ -25,6 +25,8 @@ func runExport(ctx context.Context, args []string) error {
 	fs := flagSet("lab export RUN_DIR --out OUT [--decisions]", exportAbout)
 	out := fs.String("out", "", "directory to write")
 	decisions := fs.Bool("decisions", false, "also write decisions.parquet")
+	format := fs.String("format", "parquet", "parquet (a run directory) or mjai (one mjai log per mahjong game: game-N.mjson)")
+	gz := fs.Bool("gzip", false, "with --format mjai, gzip each log (game-N.mjson.gz)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -34,6 +36,13 @@ func runExport(ctx context.Context, args []string) error {
 	}
 	if filepath.Clean(pos[0]) == filepath.Clean(*out) {
 		return usagef("export: --out must differ from the run directory")
+	}
+	switch *format {
+	case "mjai":
+		return exportMjai(pos[0], *out, *gz)
+	case "parquet":
+	default:
+		return usagef("export: --format %q: want parquet or mjai", *format)
 	}
 	info, err := datasets.Info(pos[0])
 	if err != nil {

@@ -161,3 +161,43 @@ func TestServeSeatedAsExternal(t *testing.T) {
 		})
 	}
 }
+
+// TestRealBot seats an mjai bot we did not write, named by MJAI_REAL_BOT
+// (a command line; docs/mjai.md gives the one used and its result), at
+// seats 1 and 3 of two 東風 games against our efficiency bot: the games
+// finish, the bots keep running, and at most 5 % of their decisions fall
+// back. Without MJAI_REAL_BOT the test is skipped (CI runs the same
+// bridge against testdata/tsumogiri.py above).
+func TestRealBot(t *testing.T) {
+	cmd := os.Getenv("MJAI_REAL_BOT")
+	if cmd == "" {
+		t.Skip("MJAI_REAL_BOT not set")
+	}
+	dialect := os.Getenv("MJAI_REAL_BOT_DIALECT")
+	if dialect == "" {
+		dialect = Lines
+	}
+	a, err := NewExternal(cmd, dialect, 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := NewExternal(cmd, dialect, 30*time.Second)
+	defer a.Close()
+	defer b.Close()
+	r := mahjong.Tenhou()
+	r.Winds = 1
+	for g := range uint64(2) {
+		res, err := sm.Play(r, 300+g, []sm.Strategy{&sm.Efficiency{Call: 0.5, Riichi: 1}, a, &sm.Efficiency{Call: 0.5, Riichi: 1}, b}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("game %d: scores %v placements %v", g, res.Score, res.Placement)
+	}
+	for i, x := range []*External{a, b} {
+		st := x.Stats()
+		t.Logf("bot at seat %d: %+v", 2*i+1, st)
+		if st.Decisions == 0 || st.Broken > 0 || st.Starts != 1 || st.Fallbacks*20 > st.Decisions {
+			t.Errorf("bot at seat %d: %+v\nstderr tail: %s", 2*i+1, st, x.Stderr())
+		}
+	}
+}
