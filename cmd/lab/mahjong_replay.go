@@ -28,6 +28,10 @@ step, expected vs got) and exits 1. A log that stops before the game's end
 "OK … log ends in hand N before the game's end"; --strict counts it as a
 mismatch.
 
+An mjai log (one JSON object a line, gzip allowed, as lab export --format
+mjai writes) is replayed the same way: walls rebuilt from the tiles it shows,
+every action applied, every hora/ryukyoku payment and score compared.
+
 example: lab mahjong replay sim/mahjong/testdata/tenhou/double-ron.mjlog`)
 	quiet := fs.Bool("q", false, "print only mismatches")
 	strict := fs.Bool("strict", false, "a log that ends before the game's end is a mismatch")
@@ -43,6 +47,15 @@ example: lab mahjong replay sim/mahjong/testdata/tenhou/double-ron.mjlog`)
 		raw, err := os.ReadFile(path)
 		if err != nil {
 			return usagef("lab mahjong replay: %v", err)
+		}
+		if mj, ok, err := mjaiLog(raw); ok {
+			if err != nil {
+				return usagef("lab mahjong replay: %s: %v", path, err)
+			}
+			if !replayMjai(stdout, path, mj, *quiet) {
+				failed++
+			}
+			continue
 		}
 		lg, err := mjlog.ParseBytes(raw)
 		if err != nil {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -57,5 +59,44 @@ func TestMjaiBotBadInput(t *testing.T) {
 	code, out, errs := runMjai(t, "not json\n[not json either\n", "bot", "--strategy", "efficiency", "--seed", "1")
 	if code != 0 || strings.TrimSpace(out) != `{"type":"none"}` || strings.Count(errs, "bad message") != 2 {
 		t.Errorf("exit %d, out %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestExportMjaiReplays: lab export --format mjai writes one log per game
+// (gzip too), and lab mahjong replay replays each to the recorded scores;
+// a non-mahjong run and an unknown format are refused with exit 2.
+func TestExportMjaiReplays(t *testing.T) {
+	dir := t.TempDir()
+	run := filepath.Join(dir, "run")
+	if code, _, se := arenaLab(t, "arena", "--rules", "tenhou", "--players", "efficiency,defense", "--games", "4", "--seed", "9", "--out", run); code != 0 {
+		t.Fatalf("arena: %s", se)
+	}
+	for _, gz := range []bool{false, true} {
+		out := filepath.Join(dir, fmt.Sprint("logs", gz))
+		args := []string{"export", run, "--out", out, "--format", "mjai"}
+		if gz {
+			args = append(args, "--gzip")
+		}
+		if code, _, se := arenaLab(t, args...); code != 0 {
+			t.Fatalf("export: %s", se)
+		}
+		files, _ := filepath.Glob(filepath.Join(out, "game-*.mjson*"))
+		if len(files) != 4 {
+			t.Fatalf("%d logs written", len(files))
+		}
+		code, rep, se := arenaLab(t, append([]string{"mahjong", "replay"}, files...)...)
+		if code != 0 || strings.Count(rep, ": OK mjai log") != 4 {
+			t.Errorf("replay: exit %d\n%s\n%s", code, rep, se)
+		}
+	}
+	coin := filepath.Join(dir, "coin")
+	arenaLab(t, "arena", "--game", "coin", "--rules", "duel", "--players", "weak,mid", "--games", "4", "--seed", "1", "--out", coin)
+	for _, args := range [][]string{
+		{"export", coin, "--out", filepath.Join(dir, "x"), "--format", "mjai"},
+		{"export", run, "--out", filepath.Join(dir, "y"), "--format", "csv"},
+	} {
+		if code, _, se := arenaLab(t, args...); code != 2 {
+			t.Errorf("%v: exit %d (%s), want 2", args, code, se)
+		}
 	}
 }
