@@ -137,4 +137,3 @@ func writeMjaiLog(name string, events []mahjong.Event, names []string, gz bool) 
 	}
 	return err
 }
-
