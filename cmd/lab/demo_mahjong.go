@@ -21,7 +21,7 @@ Plays the whole live path offline: local relays, our referee as the 地鳳 serve
 and four AI players talking Nostr on 127.0.0.1, then prints the result table.
 Example: lab demo mahjong --strategy defense --strategy efficiency --seed 3`)
 	var specs specList
-	fs.Var(&specs, "strategy", "strategy of the next seat (repeatable; the last one fills the rest; default efficiency)")
+	fs.Var(&specs, "strategy", "strategy of the next seat (repeatable; the last one fills the rest; default expert)")
 	seedF := addSeed(fs, "root seed of the walls")
 	relays := fs.Int("relays", 2, "number of local relays (1–4)")
 	verbose := fs.Bool("v", false, "log every message")
@@ -37,7 +37,7 @@ Example: lab demo mahjong --strategy defense --strategy efficiency --seed 3`)
 		return usagef("lab demo mahjong: bad --relays %d (1–4)", *relays)
 	}
 	if len(specs) == 0 {
-		specs = specList{"efficiency"}
+		specs = specList{"expert"}
 	}
 	if len(specs) > 4 {
 		return usagef("lab demo mahjong: %d --strategy flags, at most 4", len(specs))

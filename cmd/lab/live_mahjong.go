@@ -74,7 +74,7 @@ Example: lab live mahjong --server-npub npub1… --key-file me.nsec --cpu --game
 	keyFile := fs.String("key-file", "", "file holding the secret key (nsec or hex); default: $NOSTR_SECRET_KEY")
 	server := fs.String("server-npub", "", "the server bot's npub or hex key (required)")
 	channel := fs.String("channel", "tonpu", "tonpu (東風戦), hanchan (半荘戦) or a channel id")
-	strategy := fs.String("strategy", "efficiency", "strategy name (name?k=v) or tuned strategy JSON file")
+	strategy := fs.String("strategy", "expert", "strategy name (name?k=v) or tuned strategy JSON file; expert is the strongest (docs/mahjong-bots.md)")
 	games := fs.Int("games", 1, "games to play (0 = until interrupted)")
 	start := fs.Bool("start", false, "send gamestart (else join when the table recruits)")
 	cpu := fs.Bool("cpu", false, "send gamestart, then cpu: the server's CPU players fill the table")

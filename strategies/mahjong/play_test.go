@@ -153,5 +153,6 @@ func benchPlay(b *testing.B, spec string) {
 func BenchmarkPlayRandom(b *testing.B)     { benchPlay(b, "random") }
 func BenchmarkPlayEfficiency(b *testing.B) { benchPlay(b, "efficiency") }
 func BenchmarkPlayDefense(b *testing.B)    { benchPlay(b, "defense") }
+func BenchmarkPlayExpert(b *testing.B)     { benchPlay(b, "expert") }
 
 var _ = sim.NoSeat
