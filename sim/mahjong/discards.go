@@ -135,21 +135,7 @@ func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSe
 		mpw, szw := t.withGroup(g, id, &cur, mp, sz)
 		sw := int(t.final[(mpw*t.nSZ+szw)*8+a.k]) - 1
 		if special && sw >= s13 {
-			pw, kw, yw, ypw := p, kd, y, min(yp, 1)
-			switch h[w] {
-			case 0:
-				kw++
-			case 1:
-				pw++
-			}
-			if yaochuMask>>w&1 != 0 {
-				if h[w] == 0 {
-					yw++
-				} else if h[w] == 1 {
-					ypw = 1
-				}
-			}
-			sw = min(sw, 6-pw+max(0, 7-kw), 13-yw-ypw)
+			sw = min(sw, specialAfterDraw(p, kd, y, min(yp, 1), w, h[w]))
 		}
 		if sw < s13 {
 			tiles |= 1 << w

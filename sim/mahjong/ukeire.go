@@ -77,21 +77,7 @@ func drawShanten(c *[34]uint8, melds int, out *[34]int8) {
 		mpw, szw := t.withGroup(g, id, &cur, mp, sz)
 		s := int(t.final[(mpw*t.nSZ+szw)*8+k]) - 1
 		if special {
-			p, kd, y, yp := pairs, kinds, yk, ypair
-			switch h[w] {
-			case 0:
-				kd++
-			case 1:
-				p++
-			}
-			if yaochuMask>>w&1 != 0 {
-				if h[w] == 0 {
-					y++
-				} else if h[w] == 1 {
-					yp = 1
-				}
-			}
-			s = min(s, 6-p+max(0, 7-kd), 13-y-yp)
+			s = min(s, specialAfterDraw(pairs, kinds, yk, ypair, w, h[w]))
 		}
 		out[w] = int8(s)
 	}
@@ -290,21 +276,7 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 			mpw, szw := t.withGroup(g, id, &cur, mp, sz)
 			sw := int(t.final[(mpw*t.nSZ+szw)*8+k]) - 1
 			if special && sw >= s13 {
-				pw, kw, yw, ypw := p, kd, y, yp
-				switch h[w] {
-				case 0:
-					kw++
-				case 1:
-					pw++
-				}
-				if yaochuMask>>w&1 != 0 {
-					if h[w] == 0 {
-						yw++
-					} else if h[w] == 1 {
-						ypw++
-					}
-				}
-				sw = min(sw, 6-pw+max(0, 7-kw), 13-yw-min(ypw, 1))
+				sw = min(sw, specialAfterDraw(p, kd, y, min(yp, 1), w, h[w]))
 			}
 			if sw < s13 {
 				acc.Tiles |= 1 << w
@@ -319,6 +291,26 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 		dst = append(dst, acc)
 	}
 	return dst
+}
+
+// specialAfterDraw returns the better of the chiitoitsu and kokushi
+// shanten after drawing kind w, held n times, into a hand with p pairs, kd
+// kinds, y terminal/honor kinds and yp (0 or 1) terminal/honor pair.
+func specialAfterDraw(p, kd, y, yp, w int, n uint8) int {
+	switch n {
+	case 0:
+		kd++
+	case 1:
+		p++
+	}
+	if yaochuMask>>w&1 != 0 {
+		if n == 0 {
+			y++
+		} else if n == 1 {
+			yp = 1
+		}
+	}
+	return min(6-p+max(0, 7-kd), 13-y-yp)
 }
 
 // groupIDOf returns the vector id of group g (0–2 number suits, 3 honors)
