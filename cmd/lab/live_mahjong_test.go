@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,24 +48,33 @@ func TestNostrVerbsBadInput(t *testing.T) {
 	}
 }
 
-// TestLiveMahjongKeepsSecret runs the player against a local relay with no
-// server for a moment: it must start, log, stop on the deadline, and never
-// print the secret key in any form.
-func TestLiveMahjongKeepsSecret(t *testing.T) {
+// runLiveBriefly runs lab live mahjong with flags against a local relay
+// and a server key nobody runs, for d, and returns the exit code, the
+// logs and stderr.
+func runLiveBriefly(t *testing.T, d time.Duration, flags ...string) (int, string, string) {
+	t.Helper()
 	var logs bytes.Buffer
 	nostrLogOut = &logs
 	defer func() { nostrLogOut = os.Stderr }()
 	relayArgs := startLabRelay(t)
 	t.Setenv("NOSTR_SECRET_KEY", testNsec)
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	var stderr bytes.Buffer
-	args := append([]string{"live", "mahjong", "--server-npub", nostr.GenerateKeys().Npub, "--start", "-v"}, relayArgs...)
+	args := append(append([]string{"live", "mahjong", "--server-npub", nostr.GenerateKeys().Npub}, flags...), relayArgs...)
 	code := run(ctx, args, &stderr)
+	return code, logs.String(), stderr.String()
+}
+
+// TestLiveMahjongKeepsSecret runs the player against a local relay with no
+// server for a moment: it must start, log, stop on the deadline, and never
+// print the secret key in any form.
+func TestLiveMahjongKeepsSecret(t *testing.T) {
+	code, logs, stderr := runLiveBriefly(t, 300*time.Millisecond, "--start", "-v")
 	if code != 1 {
-		t.Errorf("exit %d (want 1: no game was played), stderr %q", code, stderr.String())
+		t.Errorf("exit %d (want 1: no game was played), stderr %q", code, stderr)
 	}
-	all := logs.String() + stderr.String()
+	all := logs + stderr
 	if !strings.Contains(all, "relay connected") || !strings.Contains(all, "gamestart") {
 		t.Errorf("logs do not show the connection and the gamestart:\n%s", all)
 	}
@@ -78,17 +86,9 @@ func TestLiveMahjongKeepsSecret(t *testing.T) {
 // TestLiveMahjongWarnsWithoutServer: nothing ever comes from a server key
 // nobody runs; the player says so after --warn-after.
 func TestLiveMahjongWarnsWithoutServer(t *testing.T) {
-	var logs bytes.Buffer
-	nostrLogOut = &logs
-	defer func() { nostrLogOut = os.Stderr }()
-	relayArgs := startLabRelay(t)
-	t.Setenv("NOSTR_SECRET_KEY", testNsec)
-	ctx, cancel := context.WithTimeout(context.Background(), 1500*time.Millisecond)
-	defer cancel()
-	args := append([]string{"live", "mahjong", "--server-npub", nostr.GenerateKeys().Npub, "--cpu", "--warn-after", "300ms"}, relayArgs...)
-	run(ctx, args, io.Discard)
-	if !strings.Contains(logs.String(), "is the server npub right?") {
-		t.Errorf("no warning in the logs:\n%s", logs.String())
+	_, logs, _ := runLiveBriefly(t, 1500*time.Millisecond, "--cpu", "--warn-after", "300ms")
+	if !strings.Contains(logs, "is the server npub right?") {
+		t.Errorf("no warning in the logs:\n%s", logs)
 	}
 }
 

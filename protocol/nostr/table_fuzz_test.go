@@ -7,6 +7,7 @@ import (
 	"gamelab/protocol/nostr/wire"
 	"gamelab/sim"
 	"gamelab/sim/mahjong"
+	mjs "gamelab/strategies/mahjong"
 )
 
 // FuzzTableAct drives a referee table with arbitrary player commands, as
@@ -75,13 +76,15 @@ func FuzzTableAct(f *testing.F) {
 // of a coverage-instrumented binary on a loaded machine, they took longer
 // than the fuzzer's 10 s hang limit.
 func warmEngine() {
-	s := mahjong.New(mahjong.Dihou(), 1)
-	var legal []mahjong.Action
-	for !s.Done() {
-		seat := s.Next()[0]
-		legal = s.Legal(seat, legal[:0])
-		if err := s.Apply(seat, legal[0]); err != nil {
+	bots := []mjs.Strategy{}
+	for range 4 {
+		b, err := mjs.New("efficiency")
+		if err != nil {
 			panic(err)
 		}
+		bots = append(bots, b)
+	}
+	if _, err := mjs.Play(mahjong.Dihou(), 1, bots, nil); err != nil {
+		panic(err)
 	}
 }
