@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"gamelab/arena"
+	"gamelab/protocol/llm"
 	"gamelab/protocol/tavern"
 	stratspec "gamelab/strategies"
 )
@@ -111,6 +112,7 @@ lab tavern check. Example:
 	name := fs.String("name", "gamelab", "the bot's display name")
 	var strategies multiFlag
 	fs.Var(&strategies, "strategy", "GAME=SPEC: play GAME (liars_bar, bullet_poker) with strategy SPEC or a strategy JSON file; repeat per game")
+	generic := fs.String("generic", "", "llm?url=http://127.0.0.1:8080&model=NAME: choose from the request's choices with an LLM (a chat-completions endpoint) for games without --strategy, instead of the built-in generic policy")
 	if err := parseNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -118,8 +120,16 @@ lab tavern check. Example:
 	if err != nil {
 		return err
 	}
-	if len(strategies) == 0 {
+	if len(strategies) == 0 && *generic == "" {
 		return usagef("--strategy GAME=SPEC is required (games: %s)", strings.Join(tavern.Games(), ", "))
+	}
+	var genericPolicy tavern.ChoicePolicy
+	if *generic != "" {
+		p, err := llm.NewTavernPolicy(*generic)
+		if err != nil {
+			return usagef("--generic: %v", err)
+		}
+		genericPolicy = p
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	players := map[string]tavern.Player{}
@@ -142,6 +152,9 @@ lab tavern check. Example:
 		players[game] = p
 	}
 	bot := &tavern.Bot{Secret: secrets[0], OldSecrets: secrets[1:], Name: *name, Players: players, Log: log, SignedBase: *signedBase}
+	if genericPolicy != nil {
+		bot.Generic = genericPolicy
+	}
 	ln, err := net.Listen("tcp", *listen)
 	if err != nil {
 		return usagef("--listen %s: %v", *listen, err)

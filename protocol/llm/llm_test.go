@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"gamelab/protocol/tavern"
 	"gamelab/protocol/werewolf"
 	"gamelab/sim"
 	ww "gamelab/sim/werewolf"
@@ -237,5 +238,44 @@ func TestLLMPlaysLive(t *testing.T) {
 	}
 	if !strings.Contains(llm.Note(), g.Players[1].Name) {
 		t.Errorf("the prompt does not name the players: %q", llm.Note())
+	}
+}
+
+// TestTavernPolicy: the model picks among a tavern decision's choices by
+// their say texts; a nonsense answer falls back to the built-in policy,
+// counted.
+func TestTavernPolicy(t *testing.T) {
+	hs := chatServer(t, func(p string) string {
+		if strings.Contains(p, "confused") {
+			return "hmm"
+		}
+		for _, o := range optionRe.FindAllStringSubmatch(p, -1) {
+			if strings.Contains(o[2], "call") {
+				return o[1]
+			}
+		}
+		return "1"
+	})
+	pol, err := NewTavernPolicy("llm?url=" + hs.URL + "&model=test&timeout=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &tavern.Decision{Ask: "Your move.", Rules: "Bet or fold.", DeadlineMS: 30000,
+		Choices: []tavern.Choice{{ID: "fold", Say: "fold"}, {ID: "call", Say: "call 1 bullet"}, {ID: "raise", Say: "raise to 3"}}}
+	if id, err := pol.Choose(context.Background(), d); err != nil || id != "call" {
+		t.Fatalf("choose: %q %v", id, err)
+	}
+	d.Ask = "You are confused."
+	id, err := pol.Choose(context.Background(), d)
+	if err != nil || (id != "fold" && id != "call" && id != "raise") {
+		t.Fatalf("fallback: %q %v", id, err)
+	}
+	if calls, fb := pol.Counts(); calls != 2 || fb != 1 {
+		t.Fatalf("counts %d %d", calls, fb)
+	}
+	for _, bad := range []string{"rule", "llm?url=ftp://x", "llm?url=http://x&temperature=1"} {
+		if _, err := NewTavernPolicy(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
 	}
 }
