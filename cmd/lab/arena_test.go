@@ -17,10 +17,6 @@ import (
 	"gamelab/strategies"
 )
 
-// The coin game (arena.Coin) has known win probabilities; it stands in for
-// the real engines so these tests do not depend on them.
-func init() { arena.Register(arena.Coin) }
-
 // arenaLab runs the CLI and returns exit code, stdout and stderr.
 func arenaLab(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()

@@ -1,4 +1,4 @@
-package arena
+package coin
 
 import (
 	"errors"
@@ -8,23 +8,21 @@ import (
 	"gamelab/strategies"
 )
 
-// Coin is a tiny fake game for tests and examples (not registered unless a
-// test calls Register(Coin)): each seat has
-// a strength and the finishing order is drawn Plackett–Luce style (the
+// Rules of the coin game: each seat has a strength and the finishing order is drawn Plackett–Luce style (the
 // best remaining seat is picked with probability proportional to its
 // strength) from the deal seed alone, so win probabilities are known in
 // closed form. With probability Draw every seat ties. With Shadow > 0 the
 // game is seating-biased: a seat whose right-hand neighbour (seat i-1) is
 // stronger plays at (1-Shadow) of its strength, so who sits next to whom
 // changes the results (the known truth for the seating-balance tests).
-type CoinRules struct {
+type Rules struct {
 	Players int     `json:"players"`
 	Draw    float64 `json:"draw,omitempty"`
 	Shadow  float64 `json:"shadow,omitempty"`
 }
 
 // Validate checks the seat count and draw chance.
-func (r CoinRules) Validate() error {
+func (r Rules) Validate() error {
 	if r.Players < 2 || r.Players > 8 {
 		return fmt.Errorf("coin: %d players, want 2..8", r.Players)
 	}
@@ -37,28 +35,29 @@ func (r CoinRules) Validate() error {
 	return nil
 }
 
-// CoinView is the coin game's (empty) view.
-type CoinView struct{ seat sim.Seat }
+// View is the coin game's (empty) view.
+type View struct{ seat sim.Seat }
 
-// CoinAction is the coin game's (dummy) action.
-type CoinAction int
+// Action is the coin game's (dummy) action.
+type Action int
 
 // String implements fmt.Stringer.
-func (a CoinAction) String() string { return fmt.Sprintf("c%d", int(a)) }
+func (a Action) String() string { return fmt.Sprintf("c%d", int(a)) }
 
-// CoinPlayer is the coin game's strategy: a strength.
-type CoinPlayer struct {
+// Player is the coin game's strategy: a strength.
+type Player struct {
 	strength float64
 	fail     bool
 }
 
 // Reset implements the strategy contract.
-func (p *CoinPlayer) Reset() {}
+func (p *Player) Reset() {}
 
-var coinRegistry = func() *strategies.Registry[*CoinPlayer] {
-	r := strategies.NewRegistry[*CoinPlayer]("coin")
-	mk := func(def float64) func(strategies.Values) *CoinPlayer {
-		return func(v strategies.Values) *CoinPlayer { return &CoinPlayer{strength: v["strength"]} }
+// Registry holds the coin strategies: weak, mid, strong, ace (strengths 1, 2, 4, 8), steps (an integer strength) and broken.
+var Registry = func() *strategies.Registry[*Player] {
+	r := strategies.NewRegistry[*Player]("coin")
+	mk := func(def float64) func(strategies.Values) *Player {
+		return func(v strategies.Values) *Player { return &Player{strength: v["strength"]} }
 	}
 	param := func(def float64) []strategies.Param {
 		return []strategies.Param{{Name: "strength", Default: def, Min: 0.01, Max: 100}}
@@ -68,42 +67,45 @@ var coinRegistry = func() *strategies.Registry[*CoinPlayer] {
 	r.Add("strong", "strength 4", param(4), mk(4))
 	r.Add("ace", "strength 8", param(8), mk(8))
 	r.Add("steps", "an integer strength (for tuner tests)", []strategies.Param{{Name: "strength", Default: 2, Min: 1, Max: 16, Kind: strategies.Int}}, mk(2))
-	r.Add("broken", "returns an error from Play", nil, func(strategies.Values) *CoinPlayer { return &CoinPlayer{strength: 1, fail: true} })
+	r.Add("broken", "returns an error from Play", nil, func(strategies.Values) *Player { return &Player{strength: 1, fail: true} })
 	return r
 }()
 
-// ErrCoinBroken is what the coin game's "broken" strategy makes Play return.
-var ErrCoinBroken = errors.New("coin: broken strategy chose an illegal action")
+// ErrBroken is what the coin game's "broken" strategy makes Play return.
+var ErrBroken = errors.New("coin: broken strategy chose an illegal action")
 
-func coinPresets() []string { return []string{"duel", "four", "drawish", "shadow4", "shadow5"} }
+// Presets lists the rule presets.
+func Presets() []string { return []string{"duel", "four", "drawish", "shadow4", "shadow5"} }
 
-func coinPreset(name string) (CoinRules, error) {
+// Preset returns a named rule set.
+func Preset(name string) (Rules, error) {
 	switch name {
 	case "duel":
-		return CoinRules{Players: 2}, nil
+		return Rules{Players: 2}, nil
 	case "four":
-		return CoinRules{Players: 4}, nil
+		return Rules{Players: 4}, nil
 	case "drawish":
-		return CoinRules{Players: 2, Draw: 0.3}, nil
+		return Rules{Players: 2, Draw: 0.3}, nil
 	case "shadow4":
-		return CoinRules{Players: 4, Shadow: 0.6}, nil
+		return Rules{Players: 4, Shadow: 0.6}, nil
 	case "shadow5":
-		return CoinRules{Players: 5, Shadow: 0.6}, nil
+		return Rules{Players: 5, Shadow: 0.6}, nil
 	}
-	return CoinRules{}, fmt.Errorf("coin: no preset %q", name)
+	return Rules{}, fmt.Errorf("coin: no preset %q", name)
 }
 
-func coinPlay(r CoinRules, seed uint64, players []*CoinPlayer, observe func(sim.Seat, *CoinView, []CoinAction, CoinAction)) (sim.Result, error) {
+// Play plays one game; the "broken" strategy makes it fail with ErrBroken.
+func Play(r Rules, seed uint64, players []*Player, observe func(sim.Seat, *View, []Action, Action)) (sim.Result, error) {
 	n := r.Players
 	for i, p := range players {
 		p.Reset()
 		if observe != nil {
-			v := CoinView{sim.Seat(i)}
-			legal := []CoinAction{0, 1}
+			v := View{sim.Seat(i)}
+			legal := []Action{0, 1}
 			observe(sim.Seat(i), &v, legal, 1)
 		}
 		if p.fail {
-			return sim.Result{}, ErrCoinBroken
+			return sim.Result{}, ErrBroken
 		}
 	}
 	pcg := sim.NewPCG(seed)
@@ -157,25 +159,27 @@ func coinPlay(r CoinRules, seed uint64, players []*CoinPlayer, observe func(sim.
 	return res, nil
 }
 
-// Coin is registered as "coin" by tests that need a game.
-var Coin = &Game[CoinRules, *CoinPlayer, CoinView, CoinAction]{
-	Title:       "coin",
-	Preset:      coinPreset,
-	PresetNames: coinPresets,
-	DefaultName: "four",
-	SeatsOf:     func(r CoinRules) int { return r.Players },
-	Registry:    coinRegistry,
-	PlayFunc:    coinPlay,
-	SeatTagsFunc: func(r CoinRules, _ uint64, dst []string) []string {
-		for i := range r.Players {
-			dst = append(dst, [2]string{"even", "odd"}[i%2])
-		}
-		return dst
-	},
-	TeamFunc: func(tag string) string {
-		if tag == "odd" {
-			return "odds"
-		}
-		return "evens"
-	},
+// Title is the game's name; DefaultRules its default preset.
+const (
+	Title        = "coin"
+	DefaultRules = "four"
+)
+
+// Seats is the table size of r.
+func Seats(r Rules) int { return r.Players }
+
+// SeatTags tags seats by parity ("even", "odd"), as Play does.
+func SeatTags(r Rules, _ uint64, dst []string) []string {
+	for i := range r.Players {
+		dst = append(dst, [2]string{"even", "odd"}[i%2])
+	}
+	return dst
+}
+
+// Team maps a parity tag to its team: "odds" or "evens".
+func Team(tag string) string {
+	if tag == "odd" {
+		return "odds"
+	}
+	return "evens"
 }
