@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -359,6 +360,13 @@ func (b *Bot) decide(ctx context.Context, game string, d *Decision) (Reply, erro
 	}
 	if d.You == nil {
 		return Reply{}, errors.New("no seat (you) in the request")
+	}
+	if len(d.Log) == 0 && len(d.Setup) == 0 {
+		b.mu.Lock()
+		if m, ok := b.matches[d.MatchID]; ok {
+			d.Events = slices.Clone(m.Events)
+		}
+		b.mu.Unlock()
 	}
 	if n, ok := p.(rulesNoter); ok {
 		if note := n.RulesNote(d); note != "" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http/httptest"
 	"path/filepath"
@@ -178,4 +179,62 @@ func TestDecisionWithoutYou(t *testing.T) {
 	if err := r.Call(context.Background(), "POST", decisionPath("m", 0), body, &rep); err != nil || !hasChoice([]Choice{{ID: "play:0"}, {ID: "challenge"}}, rep.Choice) {
 		t.Errorf("reply %+v, %v", rep, err)
 	}
+}
+
+// TestBoardViewFoldsReceivedEvents: a request with only the document's
+// fields, plus the public events the bot received, rebuilds what the
+// strategies weigh exactly as the engine's View has it: pulls, the living,
+// the reveal record, hand sizes, the last play, the table card and the
+// hand (read from the say texts).
+func TestBoardViewFoldsReceivedEvents(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 30; seed++ {
+		tb, err := NewTable(GameLiarsBar, "basic", 4, seed, "random")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lt := tb.(*liarsBarTable)
+		for step := 0; !tb.Done() && step < 40; step++ {
+			seat := tb.Next()[0]
+			d := (&Dealer{MatchID: "m", GenericOnly: true}).request(tb, SeatPlayer{Name: "x", Bot: &Remote{}}, seat)
+			d.Events = tb.Public(0)
+			want := lt.s.View(seat)
+			got, _, err := liarsBarBoardView(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(fmt.Sprint(d.Choices), "play:") {
+				// Only a forced challenge or aims offered: no say text
+				// names the hand, and nothing needs it.
+				got.Hand, got.HandLen, got.Cards[seat] = want.Hand, want.HandLen, want.Cards[seat]
+			}
+			// Equal cards are offered once, by their lowest positions: a
+			// fourth K is never named. The known cards must be among the
+			// hand's.
+			var have [liarsbar.NumCards]int
+			for _, c := range want.MyHand() {
+				have[c]++
+			}
+			for _, c := range got.MyHand() {
+				if have[c]--; have[c] < 0 {
+					t.Fatalf("seed %d step %d: read hand %v, real %v", seed, step, got.MyHand(), want.MyHand())
+				}
+			}
+			got.Hand, got.HandLen = want.Hand, want.HandLen
+			if got.Pulls != want.Pulls || got.Alive != want.Alive || got.ShownLies != want.ShownLies || got.ShownTruths != want.ShownTruths ||
+				got.Cards != want.Cards || got.Last != want.Last || got.LastCount != want.LastCount || got.Table != want.Table ||
+				got.Hand != want.Hand || got.HandLen != want.HandLen {
+				t.Fatalf("seed %d step %d seat %d:\n got %+v\nwant %+v", seed, step, seat, got, want)
+			}
+			checked++
+			id, err := tb.DecideLocal(seat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.Apply(seat, Reply{Choice: id}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d views compared", checked)
 }

@@ -71,11 +71,15 @@ func liarsBarBoardView(d *Decision) (liarsbar.View, []liarsbar.Card, error) {
 	}
 
 	v := liarsbar.NewView(r, sim.Seat(me))
-	v.Round = int16(d.Round)
+	folded := foldLiarsBarEvents(&v, d.Events)
+	if !folded {
+		v.Round = int16(d.Round)
+	}
 	v.Turn = sim.Seat(me)
 	if t, ok := lbTableCard(d, b); ok {
 		v.Table = t
-	} else if len(hand) > 0 || len(d.Choices) > 0 {
+	} else if !folded && (len(hand) > 0 || len(d.Choices) > 0) {
+		// Unknown (the events' round start would have told):
 		v.Table = liarsbar.King // unknown: any table card; plays are then weighed as if K
 	}
 	var sorted []liarsbar.Card
@@ -89,8 +93,10 @@ func liarsBarBoardView(d *Decision) (liarsbar.View, []liarsbar.Card, error) {
 	for _, c := range sorted {
 		v.Dealt[c]++
 	}
-	for i := range players {
-		v.Cards[i] = v.HandLen
+	if !folded {
+		for i := range players {
+			v.Cards[i] = v.HandLen
+		}
 	}
 	for _, s := range seats {
 		if s.seat < 0 || s.seat >= players {
@@ -108,11 +114,20 @@ func liarsBarBoardView(d *Decision) (liarsbar.View, []liarsbar.Card, error) {
 		}
 	}
 	v.Alive[me] = true
-	v.Cards[me] = v.HandLen
-	v.Played[me] = int8(max(0, r.HandSize-len(hand)))
+	// With the positions no say text names; the events count them all.
+	if !folded || int(v.Cards[me]) < len(hand) {
+		v.Cards[me] = int8(len(hand))
+	}
+	if !folded {
+		v.Played[me] = int8(max(0, r.HandSize-len(hand)))
+	}
 
-	// The last play, if a challenge is offered or the board says.
+	// The last play, if a challenge is offered or the board says (the
+	// events' last play stands when they have one).
 	last, count := lbLastPlay(d, b, &v)
+	if folded && v.Last != sim.NoSeat {
+		last = sim.NoSeat
+	}
 	if last != sim.NoSeat && last != sim.Seat(me) {
 		v.Last, v.LastCount = last, int8(count)
 		v.Played[last] = int8(max(count, r.HandSize-int(v.Cards[last])))
@@ -255,4 +270,33 @@ func lbLastPlay(d *Decision, b board, v *liarsbar.View) (sim.Seat, int) {
 		}
 	}
 	return sim.NoSeat, 0
+}
+
+// foldLiarsBarEvents folds the public events the bot received for the
+// match (Decision.Events) into v when they read as the protocol's liar's
+// bar events (round_start, play, challenge, reveal, aim, shot, eliminated,
+// round_end, game_over; docs/rules/liarsbar.md "Tavern mapping"): pulls,
+// eliminations, the record of reveals, this round's plays and the last
+// one. Events that do not read are skipped. It reports whether a round
+// start was folded (else v is left as it was).
+func foldLiarsBarEvents(v *liarsbar.View, events []json.RawMessage) bool {
+	start := -1
+	evs := make([]liarsbar.Event, 0, len(events))
+	for _, raw := range events {
+		e, err := decodeLiarsBarEvent(raw)
+		if err != nil || e.Kind == liarsbar.EvHand {
+			continue
+		}
+		if e.Kind == liarsbar.EvRoundStart {
+			start = len(evs)
+		}
+		evs = append(evs, e)
+	}
+	if start < 0 {
+		return false
+	}
+	for _, e := range evs {
+		v.Apply(e)
+	}
+	return true
 }

@@ -85,6 +85,10 @@ type Decision struct {
 	// readers of board fields a dealer other than ours may send (see
 	// board.go); nil for a Decision built in code.
 	Board map[string]json.RawMessage `json:"-"`
+	// Events are the public events the bot received for the match before
+	// this request (POST …/events), given to a request without a log:
+	// another dealer's request may lack what they tell (pulls, reveals).
+	Events []json.RawMessage `json:"-"`
 }
 
 // Reply answers a decision, in the generic form (Choice) or, when the
