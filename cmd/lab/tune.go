@@ -289,18 +289,7 @@ func (s *spsa) run(ctx context.Context, budget int64, trajectory string) (string
 	seats := m0.Seats()
 	// Opponents of each step: all of the field when it fits beside the
 	// two perturbed players, else its (seats-2)-combinations in turn.
-	var tables [][]string
-	if k := seats - 2; len(s.field) <= k {
-		tables = [][]string{s.field}
-	} else {
-		for _, c := range arena.Combinations(len(s.field), k) {
-			var t []string
-			for _, i := range c {
-				t = append(t, s.field[i])
-			}
-			tables = append(tables, t)
-		}
-	}
+	tables := fieldTables(s.field, seats-2)
 	probe, err := s.r.Prepare(s.rules, append([]string{s.start.String(), s.start.String()}, tables[0]...))
 	if err != nil {
 		return "", 0, arenaInputError(err)
@@ -449,19 +438,7 @@ func validate(ctx context.Context, r arena.Runner, rules, tuned, start string, f
 		if err != nil {
 			return nil, arenaInputError(err)
 		}
-		k := m0.Seats() - 1
-		var tables [][]string
-		if len(f.Players) <= k {
-			tables = [][]string{f.Players}
-		} else {
-			for _, c := range arena.Combinations(len(f.Players), k) {
-				var t []string
-				for _, i := range c {
-					t = append(t, f.Players[i])
-				}
-				tables = append(tables, t)
-			}
-		}
+		tables := fieldTables(f.Players, m0.Seats()-1)
 		var diffs []float64
 		for ti, t := range tables {
 			var perSet [2][]float64
@@ -506,6 +483,23 @@ func validate(ctx context.Context, r arena.Runner, rules, tuned, start string, f
 		out = append(out, gateResult{Field: f.Name + " (" + strings.Join(f.Players, ",") + ")", Objective: obj.name, Diff: mean, Lo: mean - half, Hi: mean + half, Sets: int64(len(diffs))})
 	}
 	return out, nil
+}
+
+// fieldTables splits a field into the opponents of each table: all of it
+// when it fits in k seats, else its k-combinations in turn.
+func fieldTables(field []string, k int) [][]string {
+	if len(field) <= k {
+		return [][]string{field}
+	}
+	var tables [][]string
+	for _, c := range arena.Combinations(len(field), k) {
+		t := make([]string, 0, k)
+		for _, i := range c {
+			t = append(t, field[i])
+		}
+		tables = append(tables, t)
+	}
+	return tables
 }
 
 // meanCI is the mean of x and the half-width of its 95 % interval
