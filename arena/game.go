@@ -239,6 +239,9 @@ func (m *match[R, S, V, A]) NewTable() Table {
 			if m.g.DescribeFunc != nil {
 				d.Phase, d.Features = m.g.DescribeFunc(v, legal)
 			}
+			if n, ok := any(t.seats[seat]).(interface{ Note() string }); ok {
+				d.Note = n.Note()
+			}
 			t.rec.Decisions = append(t.rec.Decisions, d)
 		}
 	}

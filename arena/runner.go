@@ -72,6 +72,10 @@ type Decision struct {
 	Chosen   string
 	Phase    string
 	Features []float32
+	// Note is what the deciding strategy said about this decision, if it
+	// says anything (a strategy with a Note() string method, such as an
+	// LLM's prompt and answer); empty otherwise.
+	Note string
 }
 
 // Record is one finished game as it streams from the workers to the sinks.

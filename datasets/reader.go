@@ -184,7 +184,7 @@ func ReadRun(dir string, fn func(*arena.Record) error) (info RunInfo, err error)
 					if d.Index != g.Index {
 						return info, fmt.Errorf("%w: %s: decision of game %d where game %d belongs", ErrForeign, dir, d.Index, g.Index)
 					}
-					rec.Decisions = append(rec.Decisions, arena.Decision{Step: d.Step, Seat: int8(d.Seat), Legal: d.Legal, Chosen: d.Chosen, Phase: d.Phase, Features: d.Features})
+					rec.Decisions = append(rec.Decisions, arena.Decision{Step: d.Step, Seat: int8(d.Seat), Legal: d.Legal, Chosen: d.Chosen, Phase: d.Phase, Features: d.Features, Note: d.Note})
 				}
 				dq = dq[need:]
 			}

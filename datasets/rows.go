@@ -38,6 +38,9 @@ type DecisionRow struct {
 	Legal    int32     `parquet:"legal"`
 	Chosen   string    `parquet:"chosen,dict"`
 	Features []float32 `parquet:"features,list"`
+	// Note is the deciding strategy's own record of the decision (an
+	// LLM's prompt and answer: protocol/llm); empty for most strategies.
+	Note string `parquet:"note,optional"`
 }
 
 // Table names, also stamped in each file's metadata.

@@ -132,7 +132,7 @@ func (w *Writer) Add(r *arena.Record) error {
 	w.gbuf = append(w.gbuf, g)
 	if w.decisions != nil {
 		for _, d := range r.Decisions {
-			w.dbuf = append(w.dbuf, DecisionRow{Index: r.Index, Step: d.Step, Seat: int32(d.Seat), Phase: d.Phase, Legal: d.Legal, Chosen: d.Chosen, Features: d.Features})
+			w.dbuf = append(w.dbuf, DecisionRow{Index: r.Index, Step: d.Step, Seat: int32(d.Seat), Phase: d.Phase, Legal: d.Legal, Chosen: d.Chosen, Features: d.Features, Note: d.Note})
 		}
 	}
 	w.n++

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"gamelab/datasets"
 )
 
 // TestArenaWerewolfLLM: `lab arena` plays the "llm" werewolf strategy
@@ -32,8 +35,23 @@ func TestArenaWerewolfLLM(t *testing.T) {
 		json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"message": map[string]string{"role": "assistant", "content": reply}}}})
 	}))
 	defer hs.Close()
-	code, out, errs := arenaLab(t, "arena", "--game", "werewolf", "--rules", "5", "--players", "llm?url="+hs.URL+"&model=test,rule", "--games", "10", "--seed", "3", "--workers", "1")
+	dir := t.TempDir()
+	code, out, errs := arenaLab(t, "arena", "--game", "werewolf", "--rules", "5", "--players", "llm?url="+hs.URL+"&model=test,rule", "--games", "10", "--seed", "3", "--workers", "1", "--out", dir, "--decisions")
 	if code != 0 || !strings.Contains(out, "llm?") || calls == 0 {
 		t.Fatalf("exit %d, %d model calls\n%s\n%s", code, calls, out, errs)
+	}
+	// The transcript of every llm decision is in decisions.parquet.
+	rows, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(dir, "decisions.parquet"), datasets.Decisions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := 0
+	for _, r := range rows {
+		if strings.Contains(r.Note, "USER: ") && strings.Contains(r.Note, "ASSISTANT: ") {
+			notes++
+		}
+	}
+	if notes != calls {
+		t.Fatalf("%d decisions with a transcript, %d model calls (%d rows)", notes, calls, len(rows))
 	}
 }
