@@ -49,6 +49,9 @@ type Config struct {
 	// visited action). Outcomes of these games are so noisy that a plain
 	// search at a small budget plays close to random.
 	Z float64
+	// WinOnly scores a playout 1 for the seats placed first and 0 for the
+	// others, instead of the placement scaled to [0, 1].
+	WinOnly bool
 }
 
 // ErrConfig reports a bad budget.
@@ -314,6 +317,12 @@ func (w *worker[S, R, A, E, V]) search(v *V, rootLegal []A, iters int, deadline 
 			n := &w.nodes[id]
 			n.visits++
 			x := reward(w.place, n.seat, players)
+			if w.m.cfg.WinOnly && len(w.place) > 0 {
+				x = 0
+				if w.place[n.seat] == 1 {
+					x = 1
+				}
+			}
 			n.reward += x
 			n.sq += x * x
 		}

@@ -22,7 +22,7 @@ func TestSearchPlaysLegalGames(t *testing.T) {
 		for i := range players {
 			spec := "bayes"
 			if i%2 == 0 {
-				spec = "ismcts?iters=60&tree=" + string(rune('0'+i/2%2))
+				spec = "ismcts?iters=60&tree=" + string(rune('0'+i/2%2)) + "&win=" + string(rune('0'+i/2%2))
 			}
 			var err error
 			if players[i], err = lb.New(spec); err != nil {
