@@ -84,21 +84,8 @@ func tileNames(ts []mahjong.Tile) []string {
 	return out
 }
 
-// sortTiles sorts faces as the engine lists a hand or a meld: by kind, a
-// red five before the plain fives.
-func sortTiles(ts []mahjong.Tile) {
-	key := func(t mahjong.Tile) int {
-		if t.IsRed() {
-			return 2 * int(t.Kind())
-		}
-		return 2*int(t) + 1
-	}
-	for i := 1; i < len(ts); i++ {
-		for j := i; j > 0 && key(ts[j]) < key(ts[j-1]); j-- {
-			ts[j], ts[j-1] = ts[j-1], ts[j]
-		}
-	}
-}
+// sortTiles sorts faces as the engine lists a hand or a meld.
+func sortTiles(ts []mahjong.Tile) { mahjong.SortTiles(ts) }
 
 // clip shortens outside text quoted in an error message.
 func clip(s string) string {

@@ -345,6 +345,10 @@ func (ss *seatState) sortedHand(dst *[13]Tile) int {
 	return n
 }
 
+// SortTiles sorts faces as the engine lists a hand or a meld in its
+// events: by kind, a red five before the plain fives.
+func SortTiles(ts []Tile) { sortTiles(ts) }
+
 // sortTiles sorts faces by kind, a red five before the plain fives.
 func sortTiles(ts []Tile) {
 	key := func(t Tile) int {
