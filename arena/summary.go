@@ -229,8 +229,9 @@ type Report struct {
 	Rules     string          `json:"rules"`
 	RulesJSON string          `json:"rules_json"`
 	Schedule  string          `json:"schedule"`
-	Seed      sim.SeedText    `json:"seed"`        // exact, a decimal string
-	SeedNum   uint64          `json:"seed_number"` // the same as a number: float64 JSON readers round it above 2^53
+	Version   string          `json:"version,omitempty"` // the lab build that played the run (module version, VCS revision)
+	Seed      sim.SeedText    `json:"seed"`              // exact, a decimal string
+	SeedNum   uint64          `json:"seed_number"`       // the same as a number: float64 JSON readers round it above 2^53
 	Seats     int             `json:"seats"`
 	Games     int64           `json:"games"`
 	Sets      int64           `json:"sets"`

@@ -22,6 +22,9 @@ func Tables(w io.Writer, rep arena.Report) error {
 		sets = fmt.Sprintf(" in %d duplicate sets", rep.Sets)
 	}
 	fmt.Fprintf(w, "%s %s, %s schedule, %d games%s, seed %d\n", rep.Game, rep.Rules, rep.Schedule, rep.Games, sets, rep.Seed)
+	if rep.Version != "" {
+		fmt.Fprintf(w, "played by lab %s\n", rep.Version)
+	}
 	t := newTable(w)
 	head := []string{"strategy", "games", "mean score", "placements", "avg place", "win rate (95% CI)", "rating ± 95%"}
 	rank := len(rep.Players) > 0 && rep.Players[0].RankPoints != nil

@@ -340,6 +340,7 @@ func playRun(ctx context.Context, m arena.Match, sched *arena.Schedule, info dat
 func finishReport(sum *arena.Summary, info datasets.RunInfo) arena.Report {
 	rep := sum.Report()
 	rep.Rules, rep.Schedule, rep.Seed, rep.SeedNum, rep.First = info.Rules, info.Schedule, info.Seed, uint64(info.Seed), info.First
+	rep.Version = info.Version
 	return rep
 }
 
