@@ -4,15 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 
 	"gamelab/protocol/nostr"
 )
-
-// nostrKeygenStdout is where keygen prints (tests swap it).
-var nostrKeygenStdout io.Writer = os.Stdout
 
 func init() {
 	groupSummary["nostr"] = "Nostr tools (keygen)"
@@ -41,7 +37,7 @@ Example: lab nostr keygen --out me.nsec`)
 		return err
 	}
 	if *out == "" {
-		fmt.Fprintf(nostrKeygenStdout, "npub %s\nnsec %s\n", k.Npub, nsec)
+		fmt.Fprintf(stdout, "npub %s\nnsec %s\n", k.Npub, nsec)
 		return nil
 	}
 	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
@@ -58,6 +54,6 @@ Example: lab nostr keygen --out me.nsec`)
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("lab nostr keygen: %w", err)
 	}
-	fmt.Fprintf(nostrKeygenStdout, "npub %s\nkey file %s (mode 0600)\n", k.Npub, *out)
+	fmt.Fprintf(stdout, "npub %s\nkey file %s (mode 0600)\n", k.Npub, *out)
 	return nil
 }

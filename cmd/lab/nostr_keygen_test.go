@@ -14,9 +14,9 @@ import (
 func runKeygen(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	old := nostrKeygenStdout
-	nostrKeygenStdout = &out
-	defer func() { nostrKeygenStdout = old }()
+	old := stdout
+	stdout = &out
+	defer func() { stdout = old }()
 	code := run(context.Background(), append([]string{"nostr", "keygen"}, args...), &errb)
 	return code, out.String(), errb.String()
 }
