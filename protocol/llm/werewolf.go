@@ -83,12 +83,7 @@ func (w *Werewolf) Decide(v *ww.View, legal []ww.Action, rng *rand.Rand) ww.Acti
 	if len(names) < int(v.Players) {
 		names = werewolf.AnimalNames(int(v.Players))
 	}
-	name := func(s sim.Seat) string {
-		if s >= 0 && int(s) < len(names) {
-			return names[s]
-		}
-		return "?"
-	}
+	name := func(s sim.Seat) string { return nameOf(names, s) }
 	var choices []Choice
 	var acts []ww.Action
 	for _, a := range legal {
@@ -146,6 +141,14 @@ func (w *Werewolf) Decide(v *ww.View, legal []ww.Action, rng *rand.Rand) ww.Acti
 	return fallback(legal, rng)
 }
 
+// nameOf gives seat s's name ("?" for a seat without one).
+func nameOf(names []string, s sim.Seat) string {
+	if s >= 0 && int(s) < len(names) {
+		return names[s]
+	}
+	return "?"
+}
+
 // fallback is the legal default: pass when it may, else a random
 // non-message action, else a message without text.
 func fallback(legal []ww.Action, rng *rand.Rand) ww.Action {
@@ -196,12 +199,7 @@ func (w *Werewolf) system(v *ww.View) string {
 
 // situation says in words what the seat knows now.
 func (w *Werewolf) situation(v *ww.View, names []string) string {
-	name := func(s sim.Seat) string {
-		if s >= 0 && int(s) < len(names) {
-			return names[s]
-		}
-		return "?"
-	}
+	name := func(s sim.Seat) string { return nameOf(names, s) }
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...); b.WriteByte('\n') }
 	phase := map[ww.Phase]string{ww.PhaseNight: "night", ww.PhaseDiscussion: "day discussion", ww.PhaseVote: "day vote", ww.PhaseRunoff: "runoff vote"}[v.Phase]
