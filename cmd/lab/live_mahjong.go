@@ -133,7 +133,8 @@ Example: lab live mahjong --server-npub npub1… --key-file me.nsec --cpu --game
 	for i, r := range recs {
 		fmt.Fprintf(stdout, "game %d: seat %d, scores %v\n", i+1, r.Seat, r.Scores)
 	}
-	fmt.Fprintf(stdout, "turns %d, calls %d, fallbacks %d, rejected %d, resent %d\n", st.Turns, st.Calls, st.Fallbacks, st.Rejected, st.Resent)
+	fmt.Fprintf(stdout, "turns %d, calls %d, fallbacks %d, rejected %d, resent %d, ignored outside our game %d\n",
+		st.Turns, st.Calls, st.Fallbacks, st.Rejected, st.Resent, st.Outside)
 	if err != nil && !(errors.Is(err, context.Canceled) && *games == 0) {
 		return &exitError{code: 1, msg: fmt.Sprintf("live mahjong stopped after %d games: %v", len(recs), err)}
 	}
