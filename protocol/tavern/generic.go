@@ -37,7 +37,7 @@ type ChoicePolicy interface {
 type SayPolicy struct {
 	// MaxTrue is how many cards that make a claim true the policy thinks
 	// a deck holds for one claimed kind; 0 means 8 (6 of a kind and 2
-	// Jokers in the basic deck, sim/liarsbar/RULES.md).
+	// Jokers in the basic deck, docs/rules/liarsbar.md).
 	MaxTrue int
 }
 

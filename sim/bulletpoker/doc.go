@@ -5,7 +5,7 @@
 // with their bullets loaded (k/6 death, 0.95 at six: a 5% "God save").
 // Hands repeat until one player is alive.
 //
-// Rules follow ../shared/specs/bulletpoker.md, itself after the public
+// Rules: docs/rules/bulletpoker.md, after the public
 // browser game "bulletpoker" (silky-itt/bulletpoker, DESIGN.md), with the
 // Liar's Bar "Liar's Texas" switches (AllInMinStreet, AllInSimultaneous,
 // SwitchRevealsDiscard, RiseOnly). Choice ids and event names follow the

@@ -4,7 +4,7 @@
 // card, challenges that reveal only the last play, and per-seat six-chamber
 // revolvers with a secret live chamber and a public pull counter.
 //
-// The rules are the project's spec, copied beside this file as RULES.md;
+// The rules are written out in docs/rules/liarsbar.md;
 // they follow the real game Liar's Bar. The choices marked [ours] there and
 // in this package's comments (deck doubling for 5–6 seats, revolver reloads
 // in chaos, the 200-round cap, who leads after a Devil or Chaos reveal,
