@@ -187,10 +187,7 @@ func TestPlayerOutsideGame(t *testing.T) {
 		return done
 	}
 	_, old := NewTable(npubs, mahjong.Dihou(), 1)
-	var tail []Out
-	for _, o := range old[4:] { // the first hand without the gamestart lines
-		tail = append(tail, o)
-	}
+	tail := append([]Out(nil), old[4:]...) // the first hand without the gamestart lines
 	tail = append(tail,
 		Out{Msg: wire.KyokuEnd{To: npubs}, To: allSeats},
 		Out{Msg: wire.GameEnd{To: npubs, Players: npubs, Scores: [4]int{1, 2, 3, 4}}, To: allSeats})

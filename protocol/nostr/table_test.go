@@ -175,7 +175,6 @@ func tableGame(t failer, r mahjong.Rules, seed uint64) (hands, prompts int, tb *
 				if evs[cut-1].Kind == mahjong.EvRiichiStick {
 					cut--
 				}
-				want = engineViews[i]
 				want = foldRange(prevViews[i], evs, prevAt, cut, x)
 			}
 			got, want2, ok := comparable(folds[i].View, want)
@@ -278,7 +277,7 @@ func TestTableHanchan(t *testing.T) {
 	if hands < 8 || prompts < 200 {
 		t.Fatalf("%d hands, %d prompts", hands, prompts)
 	}
-	t.Log(fmt.Sprintf("hanchan: %d hands, %d prompts", hands, prompts))
+	t.Logf("hanchan: %d hands, %d prompts", hands, prompts)
 }
 
 // testPolicy plays well enough to reach wins, riichi and kans: it wins

@@ -67,14 +67,3 @@ func ParseAction(s string) (Action, error) {
 	}
 	return Action{}, fmt.Errorf("%w: %q", ErrBadAction, s)
 }
-
-// less orders actions as Legal lists them.
-func (a Action) less(b Action) bool {
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
-	}
-	if a.Hole != b.Hole {
-		return a.Hole < b.Hole
-	}
-	return a.Offer < b.Offer
-}

@@ -28,7 +28,10 @@ func TestParseRejects(t *testing.T) {
 		_, err1 := ParseCard(s)
 		_, err2 := ParseCards(s)
 		if s == "" {
-			err1 = ErrNotation // ParseCards("") is an empty list
+			if !errors.Is(err1, ErrNotation) {
+				t.Errorf("ParseCard(\"\"): %v, want ErrNotation", err1)
+			}
+			// ParseCards("") is an empty list
 			if err2 != nil {
 				t.Errorf("ParseCards(\"\"): %v", err2)
 			}

@@ -16,8 +16,8 @@ import "sync"
 // has at most 14).
 const maxSuitTiles = 14
 
-// pk indexes a goal in a group vector: p pairs (0/1), k blocks (0–4).
-func pk(p, k int) int { return p*5 + k }
+// A goal pk(p, k) = p*5 + k indexes a group vector: p pairs (0/1), k
+// blocks (0–4).
 
 // groupVec holds, for each goal pk(p, k), the tiles still missing.
 type groupVec [10]uint8
@@ -132,23 +132,6 @@ func countPatterns(n, s int) uint32 {
 		return 0
 	}
 	return patternCounts[n][s]
-}
-
-// rank returns the index of the pattern c[0..n) in the compact table, or
-// -1 if it holds more than maxSuitTiles tiles. Patterns are ordered as the
-// base-5 numbers Σ c[i]·5^i.
-func (g *groupTable) rank(c []uint8) int {
-	var r uint32
-	s := 0
-	for i := g.n - 1; i >= 0; i-- {
-		d := c[i]
-		r += g.off[i][(s*5+int(d))&127]
-		s += int(d)
-	}
-	if s > maxSuitTiles {
-		return -1
-	}
-	return int(r)
 }
 
 // rank9 is rank for a number suit, unrolled; counts above 4 or more than

@@ -112,18 +112,6 @@ func (e *ActionError) Error() string {
 // Unwrap returns the sentinel error.
 func (e *ActionError) Unwrap() error { return e.Err }
 
-// faceFor returns the face of kind k that seat ss holds, preferring the
-// plain tile; NoTile if none.
-func (ss *seatState) faceFor(k Tile) Tile {
-	if ss.hand[k] > 0 {
-		return k
-	}
-	if r := k.Red(); r != k && ss.hand[r] > 0 {
-		return r
-	}
-	return NoTile
-}
-
 func bit(k Tile) uint64 { return 1 << uint(k.Kind()) }
 
 func (s *State) turnLegal(dst []Action) []Action {

@@ -49,6 +49,3 @@ type Win struct {
 	// in; used for ron payments, ignored for tsumo.
 	Discarder Tile
 }
-
-// isDealer reports whether the winner is the dealer.
-func (w *Win) isDealer() bool { return w.SeatWind == East }

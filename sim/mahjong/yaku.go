@@ -115,9 +115,6 @@ var yakuNames = [numYaku][2]string{
 	YakuSuukantsu:      {"四槓子", "Suukantsu"},
 }
 
-// windNames are the kanji of the four winds (for 場風 東 etc.).
-var windNames = [4]string{"東", "南", "西", "北"}
-
 // Name returns the Japanese name (the 地鳳 server's spelling where it has
 // the yaku; 自風/場風 without the wind, see YakuHan.Name).
 func (y Yaku) Name() string {

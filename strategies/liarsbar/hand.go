@@ -79,16 +79,6 @@ func lieCards(v *liarsbar.View, want *[liarsbar.NumCards]int8, n int) int {
 	return added
 }
 
-// has reports whether a is among legal.
-func has(legal []liarsbar.Action, a liarsbar.Action) bool {
-	for _, l := range legal {
-		if l == a {
-			return true
-		}
-	}
-	return false
-}
-
 // kindOf reports which kinds of decision legal offers.
 func kindOf(legal []liarsbar.Action) (play, challenge, aim bool) {
 	for _, a := range legal {
