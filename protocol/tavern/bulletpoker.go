@@ -20,7 +20,7 @@ func init() {
 }
 
 // bpEvent is the tavern JSON form of a bullet poker event: the public
-// events of specs/bulletpoker.md (deal = a hand starts, board, bet, fold,
+// events of docs/rules/bulletpoker.md (deal = a hand starts, board, bet, fold,
 // load, shot, showdown, eliminated, game_over, plus our switch) and the
 // private ones a seat sees in its own log (hole, offer). Every field of the
 // engine's event is carried, so folding the log rebuilds the engine's View

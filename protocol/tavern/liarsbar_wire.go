@@ -8,7 +8,7 @@ import (
 	"gamelab/sim/liarsbar"
 )
 
-// lbEvent is the tavern JSON form of a liar's bar event (specs/liarsbar.md,
+// lbEvent is the tavern JSON form of a liar's bar event (docs/rules/liarsbar.md,
 // "Tavern mapping"): the public events round_start, play, challenge,
 // reveal, aim, shot, eliminated, round_end, game_over, and the private
 // "hand" a seat is dealt or left with.

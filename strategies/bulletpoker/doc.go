@@ -5,7 +5,7 @@
 // budget; it compares the risk of staying, (1 - equity) x P(death at the
 // final bet), with the risk of folding now, and has an all-in and switch
 // policy), and "tight" and "loose", presets of equity. Death probabilities
-// follow the revolver of the rules, ../shared/specs/bulletpoker.md (k/6,
+// follow the revolver of the rules, docs/rules/bulletpoker.md (k/6,
 // 0.95 with six bullets); opponents' ranges narrow by Bill Chen's preflop
 // score (chen.go).
 //

@@ -17,7 +17,7 @@
 // whose revolver is most likely to fire next (most pulls), or at the next
 // seat in turn order (who would challenge it).
 //
-// Rules: ../shared/specs/liarsbar.md (engine sim/liarsbar); the hazard
+// Rules: docs/rules/liarsbar.md (engine sim/liarsbar); the hazard
 // 1/(6-pulls) is that of its revolver with one live chamber in six.
 //
 // What they read of the View, for a live adapter that builds it from an
