@@ -26,27 +26,25 @@ func playRandom(s *State, p *sim.PCG, buf []Action) []Action {
 // among the legal targets.
 func playDecisive(s *State, p *sim.PCG, buf []Action) []Action {
 	for !s.Done() {
-		for _, seat := range s.Next() {
-			night := s.Phase() == PhaseNight
-			if night && s.seersLeft&bit(seat) == 0 && s.killersLeft&bit(seat) == 0 {
-				// Done tonight but for the wolf chat: pass it.
-				if err := s.Apply(seat, Pass()); err != nil {
-					panic(err)
-				}
-				break
-			}
-			buf = s.Legal(seat, buf[:0])
-			i := 0
-			for i < len(buf) && (buf[i].Kind == ActWhisper || (night && buf[i].Kind == ActPass)) {
-				i++
-			}
-			if s.Phase() == PhaseDiscussion {
-				i = len(buf) - 1 // pass
-			}
-			if err := s.Apply(seat, buf[i+p.IntN(len(buf)-i)]); err != nil {
+		seat := s.Next()[0] // the first seat to act; the others wait for the next pass
+		night := s.Phase() == PhaseNight
+		if night && s.seersLeft&bit(seat) == 0 && s.killersLeft&bit(seat) == 0 {
+			// Done tonight but for the wolf chat: pass it.
+			if err := s.Apply(seat, Pass()); err != nil {
 				panic(err)
 			}
-			break
+			continue
+		}
+		buf = s.Legal(seat, buf[:0])
+		i := 0
+		for i < len(buf) && (buf[i].Kind == ActWhisper || (night && buf[i].Kind == ActPass)) {
+			i++
+		}
+		if s.Phase() == PhaseDiscussion {
+			i = len(buf) - 1 // pass
+		}
+		if err := s.Apply(seat, buf[i+p.IntN(len(buf)-i)]); err != nil {
+			panic(err)
 		}
 	}
 	return buf
