@@ -3,8 +3,8 @@
 // yaku, fu and points) and the game engine built on it (rules presets,
 // wall, state machine, events and seat views, Tenhou log replay).
 //
-// Rules follow ../shared/specs/mahjong-dihou.md: section 3.7 (yaku),
-// 3.8 (fu) and 3.9 (points) for the 地鳳 server (DihouScoring: no red
+// Rules: docs/rules/mahjong.md ("The two presets", "Scoring") for the
+// 地鳳 server (DihouScoring: no red
 // fives, kazoe yakuman at 13 han, double yakuman), and Tenhou's rules for
 // TenhouScoring (red fives, no double yakuman); both have open tanyao, no
 // kiriage mangan and a 4-fu double-wind pair. Scoring is checked against

@@ -65,7 +65,7 @@ type Rules struct {
 	// after the kan player's discard (Tenhou); otherwise at once.
 	OpenKanDoraLater bool `json:"open_kan_dora_later"`
 	// ChankanKanDora: a win by robbing a kakan shows and counts that
-	// kakan's kan dora (地鳳, specs/mahjong-dihou.md 3.1: "Chankan wins
+	// kakan's kan dora (地鳳, docs/rules/mahjong.md "The two presets"; the server's rules: "Chankan wins
 	// count the new kan dora"; the server sends the pending kan-dora notice
 	// right after "say ron"). Tenhou shows no new dora on a chankan.
 	ChankanKanDora bool `json:"chankan_kan_dora"`
