@@ -67,7 +67,7 @@ func token(m wire.Message) string {
 }
 
 // batchShape is every batch one request can produce on the live server
-// (specs/mahjong-dihou.md 2.4), as a regex over tokens.
+// (docs/rules/mahjong-wire.md, Batches), as a regex over tokens.
 var batchShape = regexp.MustCompile(`^(` + strings.Join([]string{
 	`Sr`,                           // gamestart / join 1–3
 	`g{4}SK={4}H{4}DTG`,            // 4th join: gamestart ×4 + first hand

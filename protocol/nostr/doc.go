@@ -6,8 +6,8 @@
 // Protocol: NIP-01 events (https://github.com/nostr-protocol/nips/blob/master/01.md)
 // of kind 42 (NIP-28 channel messages) or 20000, table status as kind 30315
 // (NIP-38 style, d tag = channel). The message texts are in package wire;
-// the server's exact behaviour is described in specs/mahjong-dihou.md
-// section 2 (nikolat/mahjong-bot @ 8087e96a) and the seed SPEC.md
+// the server's exact behaviour is described in docs/rules/mahjong-wire.md
+// (nikolat/mahjong-bot @ 8087e96a) and the seed SPEC.md
 // (SnowCait). Keys are BIP-340 Schnorr keys written as hex or NIP-19
 // nsec/npub (https://github.com/nostr-protocol/nips/blob/master/19.md);
 // signing and verification use github.com/nbd-wtf/go-nostr.

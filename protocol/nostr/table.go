@@ -27,7 +27,7 @@ type Out struct {
 }
 
 // Table is the server side of one game: our engine under the 地鳳 rules,
-// speaking the live server's messages (specs/mahjong-dihou.md 2.3–2.4).
+// speaking the live server's messages (docs/rules/mahjong-wire.md, Messages and Batches).
 // It is pure (no I/O): the referee feeds it the players' commands and
 // sends what it returns. Seat i is the i-th player to join; the first
 // dealer is seat 0 (as on the live server with a debug wall).
@@ -595,7 +595,7 @@ func (t *Table) scoresText(delta [4]int) string {
 // winSummary is the server's result text for a win: yaku lines, fu and
 // han, the hand's value from the ron table (also for a tsumo, whose
 // payments may sum to more), the point changes, the scores, and the
-// winning hand with the winning tile apart (specs/mahjong-dihou.md 2.3).
+// winning hand with the winning tile apart (docs/rules/mahjong-wire.md, Messages).
 func (t *Table) winSummary(r mahjong.ScoreResult, win *mahjong.Event, delta [4]int, shown wire.Hand) string {
 	var b strings.Builder
 	for _, y := range r.Yaku {

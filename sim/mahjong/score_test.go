@@ -401,7 +401,7 @@ func TestScoreProperties(t *testing.T) {
 }
 
 // TestDihouWireGameWins scores the five wins of the recorded game against
-// the live 地鳳 server (../shared/testdata/mahjong/dihou-wire-game.txt: its
+// the live 地鳳 server (protocol/nostr/testdata/dihou-wire-game.txt: its
 // five NOTIFY agari events, with the context read off the kyokustart,
 // dora, say and sutehai lines of each hand) and compares the NOTIFY agari line ("<fu> <yaku>,<han>
 // …", in the server's order) and the point changes by seat wind.

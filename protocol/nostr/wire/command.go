@@ -20,7 +20,7 @@ type Command struct {
 	Tiles []Tile
 }
 
-// The server's command regexes in match order (specs/mahjong-dihou.md 2.2,
+// The server's command regexes in match order (docs/rules/mahjong-wire.md, Commands,
 // response.ts:getResmap). The first that matches wins.
 var commandTable = []struct {
 	re   *regexp.Regexp

@@ -13,7 +13,7 @@ func mentions(to [4]string) string {
 }
 
 // Render writes m exactly as the live server writes that message's
-// content (section 2.3 of specs/mahjong-dihou.md). Parse(Render(m))
+// content (docs/rules/mahjong-wire.md, Messages). Parse(Render(m))
 // returns m again.
 func Render(m Message) string {
 	switch m := m.(type) {
