@@ -14,13 +14,6 @@ import (
 	"gamelab/strategies"
 )
 
-// strategy is what the strategies package of each game provides: a
-// decision from the seat's View among its legal actions.
-type strategy[V, A any] interface {
-	Decide(v *V, legal []A, rng *rand.Rand) A
-	Reset()
-}
-
 // rules is an engine's Rules: JSON-decodable and self-validating.
 type rules interface{ Validate() error }
 
@@ -47,7 +40,7 @@ func readSetup[R rules](d *Decision, game string, players func(*R) int) (R, erro
 // between requests: the request alone suffices), lets it choose among
 // legal for v before ctx ends (fallback if it does not), and checks that
 // the choice is legal (else it returns the choice with errNotOffered).
-func decideFresh[V any, A comparable, S strategy[V, A]](ctx context.Context, d *Decision, spec string, build func(string) (S, error), v *V, legal []A, fallback A) (A, error) {
+func decideFresh[V any, A comparable, S strategies.Strategy[V, A]](ctx context.Context, d *Decision, spec string, build func(string) (S, error), v *V, legal []A, fallback A) (A, error) {
 	st, err := build(spec)
 	if err != nil {
 		return fallback, err
@@ -104,7 +97,7 @@ func newLocalSeats[S interface{ Reset() }](seats int, seed uint64, fill string, 
 func decideLocal[V any, A interface {
 	comparable
 	String() string
-}, S strategy[V, A]](l *localSeats[S], seat sim.Seat, v *V, legal []A) (string, error) {
+}, S strategies.Strategy[V, A]](l *localSeats[S], seat sim.Seat, v *V, legal []A) (string, error) {
 	a := l.strat[seat].Decide(v, legal, l.rngs[seat])
 	if !slices.Contains(legal, a) {
 		return "", fmt.Errorf("strategy chose %v, not a legal action", a)
