@@ -327,3 +327,35 @@ func TestPermutedPlayersGiveTheSameResults(t *testing.T) {
 		}
 	}
 }
+
+// The head-to-head table recovers the coin game's pairwise odds: under
+// Plackett–Luce with strengths w, A places above B with probability
+// w_A/(w_A+w_B), whoever else sits at the table.
+func TestHeadToHeadRecoversPairwiseOdds(t *testing.T) {
+	m := coinMatch(t, "four", "weak", "mid", "strong", "ace")
+	s, _ := runSummary(t, m, "duplicate", 2027, 0, 4000, 2)
+	rep := s.Report()
+	w := map[string]float64{"weak": 1, "mid": 2, "strong": 4, "ace": 8}
+	if len(rep.HeadToHead) != 12 {
+		t.Fatalf("%d ordered pairs, want 12", len(rep.HeadToHead))
+	}
+	score := map[[2]string]float64{}
+	for _, h := range rep.HeadToHead {
+		want := w[h.A] / (w[h.A] + w[h.B])
+		if want < h.CI[0]-0.01 || want > h.CI[1]+0.01 || h.CI[0] > h.Score || h.Score > h.CI[1] {
+			t.Errorf("%s above %s: %.3f CI %v, true %.3f", h.A, h.B, h.Score, h.CI, want)
+		}
+		if got := (float64(h.Above) + float64(h.Ties)/2) / float64(h.Pairs); math.Abs(got-h.Score) > 1e-12 {
+			t.Errorf("%s vs %s: score %v, counts give %v", h.A, h.B, h.Score, got)
+		}
+		score[[2]string{h.A, h.B}] = h.Score
+	}
+	for k, v := range score {
+		if r := score[[2]string{k[1], k[0]}]; math.Abs(v+r-1) > 1e-12 {
+			t.Errorf("%v: %v + %v != 1", k, v, r)
+		}
+	}
+	if rep.Outcome != OutcomePoints {
+		t.Errorf("outcome %q", rep.Outcome)
+	}
+}

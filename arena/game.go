@@ -39,7 +39,25 @@ type Game[R Validator, S any, V any, A fmt.Stringer] struct {
 	// first), averaged per game with a 95 % interval in the summary
 	// (mahjong: Tenhou's +90/+45/0/−135).
 	RankPoints []float64
+	// Outcome says what a finished game's score and placements mean (see
+	// the Outcome constants); "" is OutcomePoints.
+	Outcome string
 }
+
+// What a game's Result means, so reports show only the figures that do
+// (no score histogram of a win/lose score, no placement plot where a
+// placement only says which team won).
+const (
+	// OutcomePoints: the score is in points (mahjong) and placements
+	// rank every seat.
+	OutcomePoints = "points"
+	// OutcomePlaces: the score is win/lose (1 for the winner, a share on
+	// ties) and placements rank every seat (the elimination order).
+	OutcomePlaces = "placements"
+	// OutcomeTeam: the score is win/lose for a whole team and placements
+	// only tell winners from losers (werewolf).
+	OutcomeTeam = "team"
+)
 
 // Name implements Runner.
 func (g *Game[R, S, V, A]) Name() string { return g.Title }
@@ -212,6 +230,14 @@ func (m *match[R, S, V, A]) Extras(sums map[string]float64) []Extra {
 		return m.g.ExtrasFunc(sums)
 	}
 	return MeanPerGame(sums)
+}
+
+// Outcome implements outcomer.
+func (m *match[R, S, V, A]) Outcome() string {
+	if m.g.Outcome == "" {
+		return OutcomePoints
+	}
+	return m.g.Outcome
 }
 
 // RankPoints implements rankPointer.

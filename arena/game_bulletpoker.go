@@ -16,6 +16,7 @@ func init() {
 		DefaultName:  "classic",
 		SeatsOf:      func(r bulletpoker.Rules) int { return r.Players },
 		Registry:     sb.Registry,
+		Outcome:      OutcomePlaces,
 		PlayFunc:     sb.Play,
 		DescribeFunc: describeBulletpoker,
 	})

@@ -16,6 +16,7 @@ func init() {
 		DefaultName:  liarsbar.VariantBasic,
 		SeatsOf:      func(r liarsbar.Rules) int { return r.Players },
 		Registry:     sl.Registry,
+		Outcome:      OutcomePlaces,
 		PlayFunc:     sl.Play,
 		DescribeFunc: describeLiarsbar,
 	})

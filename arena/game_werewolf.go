@@ -20,6 +20,7 @@ func init() {
 		DefaultName: "5",
 		SeatsOf:     func(r werewolf.Rules) int { return r.Players },
 		Registry:    sw.Registry,
+		Outcome:     OutcomeTeam,
 		PlayFunc:    sw.Play,
 		TeamFunc:    werewolfTeam,
 		SeatTagsFunc: func(r werewolf.Rules, seed uint64, dst []string) []string {

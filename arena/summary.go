@@ -16,13 +16,18 @@ type Summary struct {
 	players []playerAcc
 	// all is the table the ratings are fitted on; groups[g] its part from
 	// the sets numbered g modulo jackGroups (see jackknife).
-	all     pairTable
-	groups  [jackGroups]pairTable
-	teams   map[string]*rateAcc
-	Games   int64
-	Sets    int64
-	lastSet int64
-	Length  int64
+	all    pairTable
+	groups [jackGroups]pairTable
+	teams  map[string]*rateAcc
+	// h2h[a][b] is a's result against b over the seat pairs where they
+	// met (1 placed above, ½ tied, 0 below), clustered by set; above and
+	// ties count the outcomes.
+	h2h         [][]clustered
+	above, ties [][]int64
+	Games       int64
+	Sets        int64
+	lastSet     int64
+	Length      int64
 	// scratch
 	idx []int
 }
@@ -52,11 +57,23 @@ const maxSeats = 16
 // Game.RankPoints); nil or short tables mean none.
 type rankPointer interface{ RankPoints() []float64 }
 
+// outcomer is a Match that says what its results mean (see OutcomePoints).
+type outcomer interface{ Outcome() string }
+
 // NewSummary starts an empty summary for match m.
 func NewSummary(m Match) *Summary {
 	k := len(m.Players())
 	s := &Summary{Match: m, all: newPairTable(k), teams: map[string]*rateAcc{}, lastSet: -1}
 	s.players = make([]playerAcc, k)
+	s.h2h = make([][]clustered, k)
+	s.above, s.ties = make([][]int64, k), make([][]int64, k)
+	for i := range s.h2h {
+		s.h2h[i] = make([]clustered, k)
+		for j := range s.h2h[i] {
+			s.h2h[i][j] = newClustered()
+		}
+		s.above[i], s.ties[i] = make([]int64, k), make([]int64, k)
+	}
 	for i := range s.players {
 		s.players[i].win, s.players[i].score, s.players[i].rank = newClustered(), newClustered(), newClustered()
 		s.players[i].place = make([]int64, m.Seats())
@@ -115,6 +132,7 @@ func (s *Summary) Add(r *Record) {
 			}
 		}
 	}
+	s.headToHead(r)
 	key, rated := s.order(r)
 	s.all.add(r, key, rated)
 	g := &s.groups[uint64(r.Set)%jackGroups]
@@ -122,6 +140,34 @@ func (s *Summary) Add(r *Record) {
 		*g = newPairTable(len(s.players))
 	}
 	g.add(r, key, rated)
+}
+
+// headToHead counts every pair of seats held by two different players.
+func (s *Summary) headToHead(r *Record) {
+	pl := r.Result.Placement
+	for i, a := range r.Lineup {
+		for j := i + 1; j < len(r.Lineup); j++ {
+			b := r.Lineup[j]
+			if a == b {
+				continue
+			}
+			switch {
+			case pl[i] < pl[j]:
+				s.above[a][b]++
+				s.h2h[a][b].add(r.Set, 1)
+				s.h2h[b][a].add(r.Set, 0)
+			case pl[i] > pl[j]:
+				s.above[b][a]++
+				s.h2h[a][b].add(r.Set, 0)
+				s.h2h[b][a].add(r.Set, 1)
+			default:
+				s.ties[a][b]++
+				s.ties[b][a]++
+				s.h2h[a][b].add(r.Set, 0.5)
+				s.h2h[b][a].add(r.Set, 0.5)
+			}
+		}
+	}
 }
 
 func bump(m map[string]*rateAcc, k string, set int64, win float64) {
@@ -223,6 +269,20 @@ type Rate struct {
 	CI      [2]float64 `json:"win_rate_ci95"`
 }
 
+// HeadToHead is how player A fared against player B over the seat pairs
+// where they met: placed above, tied, and the score (above + ties/2) per
+// pair with its cluster-robust 95 % interval (pairs of one duplicate set
+// share a deal, so they are clustered by set; see clustered).
+type HeadToHead struct {
+	A     string     `json:"a"`
+	B     string     `json:"b"`
+	Pairs int64      `json:"pairs"` // seat pairs of A and B at one table
+	Above int64      `json:"above"` // A placed above B
+	Ties  int64      `json:"ties"`
+	Score float64    `json:"score"`
+	CI    [2]float64 `json:"score_ci95"`
+}
+
 // Report is the summary of a run, as printed and as --json.
 type Report struct {
 	Game      string          `json:"game"`
@@ -239,6 +299,10 @@ type Report struct {
 	AvgLength float64         `json:"avg_decisions"`
 	Players   []PlayerReport  `json:"players"`
 	Teams     map[string]Rate `json:"teams,omitempty"`
+	// HeadToHead holds every ordered pair of players that met.
+	HeadToHead []HeadToHead `json:"head_to_head,omitempty"`
+	// Outcome says what score and placements mean (OutcomePoints, …).
+	Outcome string `json:"outcome"`
 	// Unrated is the weight of finishing orders too tied to expand.
 	Unrated float64 `json:"unrated,omitempty"`
 	// RatingCI names how the rating intervals were found: "jackknife"
@@ -301,6 +365,22 @@ func (s *Summary) Report() Report {
 	}
 	if len(s.teams) > 0 {
 		rep.Teams = rates(s.teams)
+	}
+	rep.Outcome = OutcomePoints
+	if o, ok := s.Match.(outcomer); ok {
+		rep.Outcome = o.Outcome()
+	}
+	for a := range names {
+		for b := range names {
+			acc := s.h2h[a][b]
+			if a == b || acc.n == 0 {
+				continue
+			}
+			p, _, _ := acc.estimate()
+			ci, _ := acc.rateCI()
+			rep.HeadToHead = append(rep.HeadToHead, HeadToHead{A: names[a], B: names[b], Pairs: int64(acc.n),
+				Above: s.above[a][b], Ties: s.ties[a][b], Score: p, CI: ci})
+		}
 	}
 	return rep
 }

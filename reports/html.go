@@ -12,8 +12,6 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
-
-	"gamelab/arena"
 )
 
 // Histogram counts values in equal bins over [Min, Max].
@@ -37,37 +35,61 @@ func (h *Histogram) Add(x float64) {
 	h.Counts[min(max(i, 0), n-1)]++
 }
 
-// Page is everything the HTML report shows.
+// Page is everything the HTML report shows; each part may be empty.
 type Page struct {
-	Title  string
-	Report arena.Report
-	// Scores holds each player's score distribution (may be nil).
+	Title   string
+	Summary Summary
+	// Scores holds each player's score distribution (may be nil; never
+	// drawn for win/lose scores).
 	Scores map[string]*Histogram
-	// SPRT: the LLR after each set (or after evenly spaced sets, LLRSets
-	// in all, when the trace was thinned), its bounds and the report block.
-	LLR       []float64
-	LLRSets   int64
-	LLRBounds [2]float64
-	SPRTBlock string
+	// SPRT: candidate and baseline, the LLR after each set (or after
+	// evenly spaced sets, LLRSets in all, when the trace was thinned), its
+	// bounds and the report block.
+	Candidate, Baseline string
+	LLR                 []float64
+	LLRSets             int64
+	LLRBounds           [2]float64
+	SPRTBlock           string
+	// Trajectory is a tuning run's parameters and objective per step.
+	Trajectory *Trajectory
 }
 
-// WriteHTML writes a self-contained HTML page: the tables as HTML, and SVG
-// plots (gonum/plot) of the ratings with their intervals, the placement
-// and score distributions, and the SPRT's LLR over sets.
+// WriteHTML writes a self-contained HTML page: the run configuration and
+// tables as text, and SVG plots (gonum/plot): the ratings with their
+// intervals, the placement distribution (where placements rank every
+// seat), the score distribution (where scores are points), the SPRT's LLR
+// over sets, and a tuning run's objective and parameters per step.
 func WriteHTML(w io.Writer, pg Page) error {
 	var tables bytes.Buffer
-	if err := Tables(&tables, pg.Report); err != nil {
-		return err
+	if len(pg.Summary.Players) > 0 {
+		if err := Tables(&tables, pg.Summary); err != nil {
+			return err
+		}
 	}
-	var plots []template.HTML
+	if pg.Trajectory != nil {
+		if err := TrajectoryTable(&tables, *pg.Trajectory); err != nil {
+			return err
+		}
+	}
+	var ps []*plot.Plot
 	for _, mk := range []func(Page) (*plot.Plot, error){ratingsPlot, placementsPlot, scoresPlot, llrPlot} {
 		p, err := mk(pg)
 		if err != nil {
 			return err
 		}
-		if p == nil {
-			continue
+		if p != nil {
+			ps = append(ps, p)
 		}
+	}
+	if pg.Trajectory != nil {
+		tp, err := trajectoryPlots(*pg.Trajectory)
+		if err != nil {
+			return err
+		}
+		ps = append(ps, tp...)
+	}
+	var plots []template.HTML
+	for _, p := range ps {
 		svg, err := toSVG(p)
 		if err != nil {
 			return err
@@ -108,7 +130,7 @@ func toSVG(p *plot.Plot) (string, error) {
 	return s, nil
 }
 
-func names(rep arena.Report) []string {
+func names(rep Summary) []string {
 	n := make([]string, len(rep.Players))
 	for i, p := range rep.Players {
 		n[i] = p.Name
@@ -118,7 +140,7 @@ func names(rep arena.Report) []string {
 
 // ratingsPlot: each strategy's rating with its 95 % interval.
 func ratingsPlot(pg Page) (*plot.Plot, error) {
-	rep := pg.Report
+	rep := pg.Summary
 	if len(rep.Players) == 0 {
 		return nil, nil
 	}
@@ -127,8 +149,8 @@ func ratingsPlot(pg Page) (*plot.Plot, error) {
 	pts := make(plotter.XYs, len(rep.Players))
 	errs := make(plotter.YErrors, len(rep.Players))
 	for i, pl := range rep.Players {
-		pts[i] = plotter.XY{X: float64(i), Y: pl.Rating.Elo}
-		ci := pl.Rating.CI
+		pts[i] = plotter.XY{X: float64(i), Y: pl.Elo}
+		ci := pl.EloCI
 		if math.IsInf(ci, 0) || math.IsNaN(ci) {
 			ci = 0
 		}
@@ -151,10 +173,11 @@ func ratingsPlot(pg Page) (*plot.Plot, error) {
 	return p, nil
 }
 
-// placementsPlot: how often each strategy took each place.
+// placementsPlot: how often each strategy took each place, where a
+// placement ranks every seat (not a team's win or loss).
 func placementsPlot(pg Page) (*plot.Plot, error) {
-	rep := pg.Report
-	if len(rep.Players) == 0 {
+	rep := pg.Summary
+	if len(rep.Players) == 0 || rep.Outcome == TeamWin {
 		return nil, nil
 	}
 	p := plot.New()
@@ -188,16 +211,17 @@ func placementsPlot(pg Page) (*plot.Plot, error) {
 	return p, nil
 }
 
-// scoresPlot: score distribution per strategy as step lines.
+// scoresPlot: score distribution per strategy as step lines, where scores
+// are points (a win/lose score has nothing to show beyond the win rate).
 func scoresPlot(pg Page) (*plot.Plot, error) {
-	if len(pg.Scores) == 0 {
+	if len(pg.Scores) == 0 || pg.Summary.Outcome != Points {
 		return nil, nil
 	}
 	p := plot.New()
 	p.Title.Text = "Score distribution"
 	p.X.Label.Text = "score"
 	p.Y.Label.Text = "share of seats"
-	for i, name := range names(pg.Report) {
+	for i, name := range names(pg.Summary) {
 		h := pg.Scores[name]
 		if h == nil {
 			continue
@@ -234,6 +258,9 @@ func llrPlot(pg Page) (*plot.Plot, error) {
 	}
 	p := plot.New()
 	p.Title.Text = "SPRT log-likelihood ratio"
+	if pg.Candidate != "" {
+		p.Title.Text = fmt.Sprintf("SPRT: %s vs %s", pg.Candidate, pg.Baseline)
+	}
 	p.X.Label.Text = "sets"
 	p.Y.Label.Text = "LLR"
 	pts := make(plotter.XYs, len(pg.LLR))

@@ -8,23 +8,15 @@ import (
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/tw"
-
-	"gamelab/arena"
 )
 
-// Tables prints the run's header line and its tables: one line per
-// strategy (games, mean score, placements, win rate with its 95 % interval,
-// rating ± interval), then the game's extras (mahjong: Tenhou-style
-// rates) and, when seats carry roles, win rates per team and per role.
-func Tables(w io.Writer, rep arena.Report) error {
-	sets := ""
-	if rep.Schedule == "duplicate" {
-		sets = fmt.Sprintf(" in %d duplicate sets", rep.Sets)
-	}
-	fmt.Fprintf(w, "%s %s, %s schedule, %d games%s, seed %d\n", rep.Game, rep.Rules, rep.Schedule, rep.Games, sets, rep.Seed)
-	if rep.Version != "" {
-		fmt.Fprintf(w, "played by lab %s\n", rep.Version)
-	}
+// Tables prints the run configuration and the run's tables: one line per
+// strategy (games, mean score, placements, win rate with its 95 %
+// interval, rating ± interval), the game's extras (mahjong: Tenhou-style
+// rates), the head-to-head crosstable and, when seats carry roles, win
+// rates per team and per role.
+func Tables(w io.Writer, rep Summary) error {
+	Config(w, rep)
 	t := newTable(w)
 	head := []string{"strategy", "games", "mean score", "placements", "avg place", "win rate (95% CI)", "rating ± 95%"}
 	rank := len(rep.Players) > 0 && rep.Players[0].RankPoints != nil
@@ -43,7 +35,7 @@ func Tables(w io.Writer, rep arena.Report) error {
 			strings.Join(pl, "/"),
 			fmt.Sprintf("%.3f", p.AvgPlace),
 			fmt.Sprintf("%.1f%% (%.1f–%.1f)", 100*p.WinRate, 100*p.WinCI[0], 100*p.WinCI[1]),
-			fmt.Sprintf("%+.0f ± %.0f", p.Rating.Elo, p.Rating.CI),
+			fmt.Sprintf("%+.0f ± %.0f", p.Elo, p.EloCI),
 		}
 		if rank {
 			cell := ""
@@ -62,7 +54,65 @@ func Tables(w io.Writer, rep arena.Report) error {
 	if err := extrasTable(w, rep); err != nil {
 		return err
 	}
+	if err := Crosstable(w, rep); err != nil {
+		return err
+	}
 	return rolesTable(w, rep)
+}
+
+// Config prints the run configuration: the lab build (version with its
+// VCS revision), game and rules, players, schedule and seed, so a reader
+// can tell what was played and replay it.
+func Config(w io.Writer, rep Summary) {
+	v := rep.Version
+	if v == "" {
+		v = "unknown"
+	}
+	names := make([]string, len(rep.Players))
+	for i, p := range rep.Players {
+		names[i] = p.Name
+	}
+	sched := fmt.Sprintf("%s, %d games", rep.Schedule, rep.Games)
+	if rep.Schedule == "duplicate" {
+		sched += fmt.Sprintf(" in %d duplicate sets", rep.Sets)
+	}
+	fmt.Fprintf(w, "lab:      %s\ngame:     %s, rules %s, %d seats\nplayers:  %s\nschedule: %s\nseed:     %d\n",
+		v, rep.Game, rep.Rules, rep.Seats, strings.Join(names, ", "), sched, uint64(rep.Seed))
+}
+
+// Crosstable prints the head-to-head table: row A, column B holds how
+// often A placed above B where they met (ties half) with its 95 %
+// interval, and the number of seat pairs. Nothing when no pair met.
+func Crosstable(w io.Writer, rep Summary) error {
+	if len(rep.HeadToHead) == 0 {
+		return nil
+	}
+	var names []string
+	for _, h := range rep.HeadToHead {
+		for _, n := range []string{h.A, h.B} {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	t := newTable(w)
+	t.Header(toAny(append([]string{"above ↓ vs →"}, names...))...)
+	for _, a := range names {
+		row := []any{a}
+		for _, b := range names {
+			cell := ""
+			for _, h := range rep.HeadToHead {
+				if h.A == a && h.B == b {
+					cell = fmt.Sprintf("%.1f%% (%.1f–%.1f) n=%d", 100*h.Score, 100*h.CI[0], 100*h.CI[1], h.Pairs)
+				}
+			}
+			row = append(row, cell)
+		}
+		if err := t.Append(row...); err != nil {
+			return err
+		}
+	}
+	return t.Render()
 }
 
 func toAny(s []string) []any {
@@ -73,7 +123,7 @@ func toAny(s []string) []any {
 	return a
 }
 
-func extrasTable(w io.Writer, rep arena.Report) error {
+func extrasTable(w io.Writer, rep Summary) error {
 	var cols []string
 	for _, p := range rep.Players {
 		for _, e := range p.Extras {
@@ -113,7 +163,7 @@ func formatExtra(name string, v float64) string {
 	return fmt.Sprintf("%.3f", v)
 }
 
-func rolesTable(w io.Writer, rep arena.Report) error {
+func rolesTable(w io.Writer, rep Summary) error {
 	if len(rep.Teams) > 0 {
 		t := newTable(w)
 		t.Header("team", "seats", "win rate (95% CI)")

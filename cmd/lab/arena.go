@@ -350,7 +350,46 @@ func printReport(rep arena.Report, asJSON bool) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
-	return reports.Tables(stdout, rep)
+	return reports.Tables(stdout, reportSummary(rep))
+}
+
+// reportSummary converts the arena's summary into the reports package's
+// own types (reports depends on sim only, never on the arena).
+func reportSummary(rep arena.Report) reports.Summary {
+	s := reports.Summary{Version: rep.Version, Game: rep.Game, Rules: rep.Rules, Schedule: rep.Schedule, Seed: rep.Seed,
+		Seats: rep.Seats, Games: rep.Games, Sets: rep.Sets, Teams: reportRates(rep.Teams)}
+	switch rep.Outcome {
+	case arena.OutcomePlaces:
+		s.Outcome = reports.Places
+	case arena.OutcomeTeam:
+		s.Outcome = reports.TeamWin
+	default:
+		s.Outcome = reports.Points
+	}
+	for _, p := range rep.Players {
+		rp := reports.Player{Name: p.Name, Games: p.Games, MeanScore: p.MeanScore, ScoreCI: p.ScoreCI, Placements: p.Placements,
+			AvgPlace: p.AvgPlace, WinRate: p.WinRate, WinCI: p.WinCI, RankPoints: p.RankPoints, RankCI: p.RankCI,
+			Elo: p.Rating.Elo, EloCI: p.Rating.CI, Roles: reportRates(p.Roles)}
+		for _, e := range p.Extras {
+			rp.Extras = append(rp.Extras, reports.Extra{Name: e.Name, Value: e.Value})
+		}
+		s.Players = append(s.Players, rp)
+	}
+	for _, h := range rep.HeadToHead {
+		s.HeadToHead = append(s.HeadToHead, reports.Pair{A: h.A, B: h.B, Pairs: h.Pairs, Above: h.Above, Ties: h.Ties, Score: h.Score, CI: h.CI})
+	}
+	return s
+}
+
+func reportRates(m map[string]arena.Rate) map[string]reports.Rate {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]reports.Rate, len(m))
+	for k, r := range m {
+		out[k] = reports.Rate{Games: r.Games, WinRate: r.WinRate, CI: r.CI}
+	}
+	return out
 }
 
 // writeJSONFile writes v as indented JSON through a temporary name.

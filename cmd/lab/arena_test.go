@@ -87,7 +87,7 @@ func TestSeedReadBackAsFloat64Replays(t *testing.T) {
 
 func TestArenaTablePrintsSeed(t *testing.T) {
 	code, out, _ := arenaLab(t, "arena", "--game", "coin", "--players", "weak,ace", "--games", "40", "--seed", "77")
-	if code != 0 || !strings.Contains(out, "seed 77") || !strings.Contains(out, "ace") || !strings.Contains(out, "hands/game") {
+	if code != 0 || !strings.Contains(out, "seed:     77") || !strings.Contains(out, "ace") || !strings.Contains(out, "hands/game") {
 		t.Errorf("exit %d, table:\n%s", code, out)
 	}
 }
@@ -211,7 +211,7 @@ func TestExportReplaysWithDecisionsAndReport(t *testing.T) {
 		t.Errorf("%d decisions, first %+v", len(dec), dec[0])
 	}
 	code, out, se := arenaLab(t, "report", exp)
-	if code != 0 || !strings.Contains(out, "seed 3") {
+	if code != 0 || !strings.Contains(out, "seed:     3") || !strings.Contains(out, "players:  weak, ace") || !strings.Contains(out, "above ↓ vs →") {
 		t.Fatalf("report exit %d: %s %s", code, out, se)
 	}
 	html, _ := os.ReadFile(filepath.Join(exp, "report.html"))
@@ -237,6 +237,10 @@ func TestSPRTVerdicts(t *testing.T) {
 	}
 	if code, _, _ := arenaLab(t, "report", dir); code != 0 {
 		t.Errorf("report of an sprt dir: exit %d", code)
+	}
+	html, _ := os.ReadFile(filepath.Join(dir, "report.html"))
+	if !strings.Contains(string(html), "SPRT: ace vs weak") || !strings.Contains(string(html), "Results of ace vs weak") {
+		t.Errorf("report.html of an sprt dir does not name candidate and baseline")
 	}
 }
 
@@ -289,6 +293,17 @@ func TestTuneRaisesCoinStrength(t *testing.T) {
 	}
 	if code, _, se := arenaLab(t, "arena", "--game", "coin", "--rules", "duel", "--players", file+",mid", "--games", "10", "--seed", "1"); code != 0 {
 		t.Errorf("arena rejects the tuned file: %s", se)
+	}
+	// lab report on the tuning output plots the trajectory.
+	code, out, se = arenaLab(t, "report", file)
+	html, _ := os.ReadFile(strings.TrimSuffix(file, ".json") + ".report.html")
+	if code != 0 || !strings.Contains(out, "strength") || !strings.Contains(string(html), "Tuning: strength") || !strings.Contains(string(html), "Tuning: objective_diff per step") {
+		t.Errorf("report of a tune output: exit %d %s\n%s", code, se, out)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.trajectory.csv")
+	os.WriteFile(bad, []byte("step,games,objective_diff,strength\n1,2,x,3\n"), 0o644)
+	if code, _, se := arenaLab(t, "report", bad); code != 2 || strings.Count(se, "\n") != 1 || !strings.Contains(se, "line 2") {
+		t.Errorf("broken trajectory: exit %d %q", code, se)
 	}
 }
 

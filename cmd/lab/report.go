@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"gamelab/arena"
 	"gamelab/datasets"
@@ -18,27 +19,45 @@ func init() {
 }
 
 const reportAbout = `Reads a run directory written by lab arena --out (or lab merge, lab export),
-recomputes the summary from its Parquet files, prints the tables and writes
-DIR/report.html: ratings with intervals, placement and score distributions,
-and the LLR over sets when DIR holds an sprt.json from lab sprt --out.`
+recomputes the summary from its Parquet files, prints the run configuration
+and tables (with the head-to-head crosstable) and writes DIR/report.html:
+ratings with intervals, the placement distribution (where placements rank
+every seat) and the score distribution (where scores are points), and the
+LLR over sets of candidate vs baseline when DIR holds an sprt.json from
+lab sprt --out. Given a tuning output (lab tune's FILE.json or its
+FILE.trajectory.csv), it prints and plots the parameters and the objective
+per step, into FILE.report.html.`
 
 func runReport(ctx context.Context, args []string) error {
-	fs := flagSet("lab report DIR", reportAbout)
-	html := fs.String("html", "", "where to write the HTML page (default DIR/report.html)")
+	fs := flagSet("lab report DIR|TUNE.json|TUNE.trajectory.csv", reportAbout)
+	html := fs.String("html", "", "where to write the HTML page (default DIR/report.html, or FILE.report.html beside a tuning output)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("report: want one run directory, got %d arguments", len(pos))
+		return usagef("report: want one run directory or tuning output, got %d arguments", len(pos))
 	}
 	dir := pos[0]
 	page := reports.Page{Title: "gamelab report: " + dir}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		if page.Trajectory, err = readTrajectory(dir); err != nil {
+			return err
+		}
+		if err := reports.TrajectoryTable(stdout, *page.Trajectory); err != nil {
+			return err
+		}
+		if *html == "" {
+			*html = strings.TrimSuffix(strings.TrimSuffix(dir, ".csv"), ".json") + ".report.html"
+		}
+		return writeReportHTML(*html, page)
+	}
 	if raw, err := os.ReadFile(filepath.Join(dir, "sprt.json")); err == nil {
 		var s sprtOutcome
 		if err := json.Unmarshal(raw, &s); err != nil {
 			return usagef("report: %s/sprt.json: %v", dir, err)
 		}
+		page.Candidate, page.Baseline = s.Candidate, s.Baseline
 		page.LLR, page.LLRSets, page.LLRBounds, page.SPRTBlock = s.Trace, s.Sets, s.Bounds, s.Block
 	}
 	if _, err := os.Stat(filepath.Join(dir, "games.parquet")); err == nil || page.LLR == nil {
@@ -46,8 +65,8 @@ func runReport(ctx context.Context, args []string) error {
 		if err != nil {
 			return arenaInputError(err)
 		}
-		page.Report, page.Scores = rep, hist
-		if err := reports.Tables(stdout, rep); err != nil {
+		page.Summary, page.Scores = reportSummary(rep), hist
+		if err := reports.Tables(stdout, page.Summary); err != nil {
 			return err
 		}
 	} else {
@@ -56,7 +75,30 @@ func runReport(ctx context.Context, args []string) error {
 	if *html == "" {
 		*html = filepath.Join(dir, "report.html")
 	}
-	tmp := *html + ".tmp"
+	return writeReportHTML(*html, page)
+}
+
+// readTrajectory reads a tuning trajectory: the CSV itself, or the one
+// lab tune wrote beside a strategy file (FILE.json: FILE.trajectory.csv).
+func readTrajectory(path string) (*reports.Trajectory, error) {
+	if strings.HasSuffix(path, ".json") {
+		path = strings.TrimSuffix(path, ".json") + ".trajectory.csv"
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usagef("report: %v", err)
+	}
+	defer f.Close()
+	t, err := reports.ReadTrajectory(f)
+	if err != nil {
+		return nil, usagef("report: %s: %v", path, err)
+	}
+	return &t, nil
+}
+
+// writeReportHTML writes the page through a temporary name.
+func writeReportHTML(path string, page reports.Page) error {
+	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return err
@@ -66,13 +108,13 @@ func runReport(ctx context.Context, args []string) error {
 		err = e
 	}
 	if err == nil {
-		err = os.Rename(tmp, *html)
+		err = os.Rename(tmp, path)
 	}
 	if err != nil {
 		os.Remove(tmp)
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "lab report: wrote %s\n", *html)
+	fmt.Fprintf(os.Stderr, "lab report: wrote %s\n", path)
 	return nil
 }
 
