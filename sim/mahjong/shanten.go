@@ -95,7 +95,7 @@ func ShantenNormal(c *[34]uint8, melds int) int {
 	z := ht.id[ht.rank7((*[7]uint8)(c[27:34]))]
 	mp := int(t.mp[int(m)*t.nS+int(p)])
 	sz := int(t.sz[int(s)*t.nH+int(z)])
-	return int(t.final[(mp*t.nSZ+sz)*8+(4-melds)&7]) - 1
+	return int(t.fin((4 - melds) & 7)[mp*t.nSZ+sz]) - 1
 }
 
 // combine sets dst to the min-plus product of x and y: for each goal the

@@ -25,16 +25,27 @@ type groupVec [10]uint8
 // groupTable is the table of one group shape (9 ranks with runs, or 7
 // honors without): vectors indexed by the rank of the count pattern among
 // patterns with at most maxSuitTiles tiles.
+//
+// Patterns are ranked by their number of tiles first, so the patterns of
+// few tiles, which real hands' groups almost always are (a group of 8
+// tiles or fewer ranks below 22,330 of the 405,350 suit patterns), share
+// the low end of id and stay in the fastest caches.
 type groupTable struct {
 	n int // digits (ranks)
-	// off[i][s*5+d] is the rank offset of digit d at position i after
-	// more significant digits summing to s (128 wide so a masked index
-	// never leaves the array).
+	// off[i][r*5+d] is the rank offset of digit d at position i when the
+	// digits 0..i sum to r (128 wide so a masked index never leaves the
+	// array): the patterns of the same total with a smaller digit i and
+	// the same more significant digits.
 	off [9][128]uint32
+	// start[t] is the rank of the first pattern of t tiles (32 wide so a
+	// masked total never leaves the array).
+	start [32]uint32
 	// id[rank] numbers the pattern's vector in vecs: the 405,350 suit
 	// patterns have only 126 distinct vectors (the 43,130 honor patterns
-	// 55), so the big table is one byte a pattern and stays in cache.
+	// 55), so the big table is one byte a pattern. Its length is a power
+	// of two (mask = len−1) so that a rank is masked, not divided.
 	id   []uint8
+	mask int
 	vecs []groupVec
 }
 
@@ -48,15 +59,24 @@ var (
 // pairTables precompute the min-plus products: the 126 suit vectors
 // combine pairwise into 180 distinct vectors (m with p), a suit vector
 // with one of the 55 honor vectors into 165 (s with z), and final holds,
-// for each such pair of products and each number k of sets wanted, the
+// for each number k of sets wanted and each such pair of products, the
 // tiles missing for k sets and the pair. Shanten is then four pattern
-// lookups, two pair lookups and one final lookup.
+// lookups, two pair lookups and one final lookup. final is laid out k
+// first: a hand's k is fixed, so its queries stay in one 29,700-byte
+// slice (fin) that fits the first-level cache.
 type pairTables struct {
-	nS, nH int
-	mp     []uint8 // [a*nS+b] → product id of suit vectors a and b
-	sz     []uint8 // [c*nH+d] → product id of suit vector c and honor vector d
-	nSZ    int
-	final  []uint8 // [(mp*nSZ+sz)*8 + k] → missing tiles for k sets + pair
+	nS, nH   int
+	mp       []uint8 // [a*nS+b] → product id of suit vectors a and b
+	sz       []uint8 // [c*nH+d] → product id of suit vector c and honor vector d
+	nMP, nSZ int
+	final    []uint8 // [(k*nMP+mp)*nSZ + sz] → missing tiles for k sets + pair
+}
+
+// fin returns the final slice of k sets (k = (4−melds)&7; k above 4 reads
+// zeros), indexed mp*nSZ+sz.
+func (t *pairTables) fin(k int) []uint8 {
+	n := t.nMP * t.nSZ
+	return t.final[k*n : k*n+n]
 }
 
 // tables returns the suit and honor tables, building them on first use.
@@ -97,12 +117,13 @@ func buildPairTables(st, ht *groupTable) *pairTables {
 	var mpVecs, szVecs []groupVec
 	t.mp, mpVecs = products(st.vecs, st.vecs)
 	t.sz, szVecs = products(st.vecs, ht.vecs)
-	t.nSZ = len(szVecs)
-	t.final = make([]uint8, len(mpVecs)*len(szVecs)*8)
-	for i := range mpVecs {
-		for j := range szVecs {
-			for k := 0; k <= 4; k++ {
-				t.final[(i*t.nSZ+j)*8+k] = finalGoal(&mpVecs[i], &szVecs[j], k)
+	t.nMP, t.nSZ = len(mpVecs), len(szVecs)
+	t.final = make([]uint8, 8*t.nMP*t.nSZ)
+	for k := 0; k <= 4; k++ {
+		f := t.fin(k)
+		for i := range mpVecs {
+			for j := range szVecs {
+				f[i*t.nSZ+j] = finalGoal(&mpVecs[i], &szVecs[j], k)
 			}
 		}
 	}
@@ -110,11 +131,9 @@ func buildPairTables(st, ht *groupTable) *pairTables {
 }
 
 // patternCounts[n][s] is the number of n-digit patterns (digits 0–4) whose
-// digit sum is at most s (s ≤ maxSuitTiles).
+// digit sum is exactly s (s ≤ maxSuitTiles).
 var patternCounts = func() (t [10][maxSuitTiles + 1]uint32) {
-	for s := range t[0] {
-		t[0][s] = 1
-	}
+	t[0][0] = 1
 	for n := 1; n < len(t); n++ {
 		for s := range t[n] {
 			for d := 0; d <= 4 && d <= s; d++ {
@@ -126,69 +145,97 @@ var patternCounts = func() (t [10][maxSuitTiles + 1]uint32) {
 }()
 
 // countPatterns returns the number of n-digit patterns whose digit sum is
-// at most s.
+// exactly s.
 func countPatterns(n, s int) uint32 {
-	if s < 0 {
+	if s < 0 || s > maxSuitTiles {
 		return 0
 	}
 	return patternCounts[n][s]
 }
 
-// rank9 is rank for a number suit, unrolled; counts above 4 or more than
-// maxSuitTiles tiles give a wrong row but never leave the table.
+// rank9 is rank for a number suit, unrolled: r accumulates the digits'
+// offsets from the least significant up, then the start of the total.
+// Counts above 4 or more than maxSuitTiles tiles give a wrong row but
+// never leave the table.
 func (g *groupTable) rank9(c *[9]uint8) int {
 	o := &g.off
-	s := uint(c[8])
-	r := o[8][s&127]
-	r += o[7][(s*5+uint(c[7]))&127]
-	s += uint(c[7])
-	r += o[6][(s*5+uint(c[6]))&127]
-	s += uint(c[6])
-	r += o[5][(s*5+uint(c[5]))&127]
-	s += uint(c[5])
-	r += o[4][(s*5+uint(c[4]))&127]
-	s += uint(c[4])
-	r += o[3][(s*5+uint(c[3]))&127]
-	s += uint(c[3])
-	r += o[2][(s*5+uint(c[2]))&127]
+	s := uint(c[0]) + uint(c[1])
+	r := o[1][(s*5+uint(c[1]))&127]
 	s += uint(c[2])
-	r += o[1][(s*5+uint(c[1]))&127]
-	s += uint(c[1])
-	r += o[0][(s*5+uint(c[0]))&127]
-	return int(r) % len(g.id)
+	r += o[2][(s*5+uint(c[2]))&127]
+	s += uint(c[3])
+	r += o[3][(s*5+uint(c[3]))&127]
+	s += uint(c[4])
+	r += o[4][(s*5+uint(c[4]))&127]
+	s += uint(c[5])
+	r += o[5][(s*5+uint(c[5]))&127]
+	s += uint(c[6])
+	r += o[6][(s*5+uint(c[6]))&127]
+	s += uint(c[7])
+	r += o[7][(s*5+uint(c[7]))&127]
+	s += uint(c[8])
+	r += o[8][(s*5+uint(c[8]))&127]
+	r += g.start[s&31]
+	return int(r) & g.mask
 }
 
 // rank7 is rank for the honors, unrolled like rank9.
 func (g *groupTable) rank7(c *[7]uint8) int {
 	o := &g.off
-	s := uint(c[6])
-	r := o[6][s&127]
-	r += o[5][(s*5+uint(c[5]))&127]
-	s += uint(c[5])
-	r += o[4][(s*5+uint(c[4]))&127]
-	s += uint(c[4])
-	r += o[3][(s*5+uint(c[3]))&127]
-	s += uint(c[3])
-	r += o[2][(s*5+uint(c[2]))&127]
+	s := uint(c[0]) + uint(c[1])
+	r := o[1][(s*5+uint(c[1]))&127]
 	s += uint(c[2])
-	r += o[1][(s*5+uint(c[1]))&127]
-	s += uint(c[1])
-	r += o[0][(s*5+uint(c[0]))&127]
-	return int(r) % len(g.id)
+	r += o[2][(s*5+uint(c[2]))&127]
+	s += uint(c[3])
+	r += o[3][(s*5+uint(c[3]))&127]
+	s += uint(c[4])
+	r += o[4][(s*5+uint(c[4]))&127]
+	s += uint(c[5])
+	r += o[5][(s*5+uint(c[5]))&127]
+	s += uint(c[6])
+	r += o[6][(s*5+uint(c[6]))&127]
+	r += g.start[s&31]
+	return int(r) & g.mask
+}
+
+// rank returns the rank of the pattern digits (len g.n), the loop rank9
+// and rank7 unroll.
+func (g *groupTable) rank(digits []uint8) int {
+	var s, r uint32
+	for i, d := range digits {
+		s += uint32(d)
+		r += g.off[i][(s*5+uint32(d))&127]
+	}
+	return int(r+g.start[s&31]) & g.mask
 }
 
 // buildGroupTable computes the table for n ranks, with runs when seq.
 func buildGroupTable(n int, seq bool) *groupTable {
 	g := &groupTable{n: n}
+	// Within one total, patterns are ordered by their digits from the
+	// most significant (i = n−1) down: digit i = d comes after every
+	// pattern of the same higher digits and a smaller digit i, which
+	// leave r−d' tiles (r = digits 0..i) to the i lower digits.
 	for i := 0; i < n; i++ {
-		for s := 0; s <= maxSuitTiles; s++ {
+		for r := 0; r <= maxSuitTiles; r++ {
 			var acc uint32
-			for d := 0; d < 5; d++ {
-				g.off[i][s*5+d] = acc
-				acc += countPatterns(i, maxSuitTiles-s-d)
+			for d := 0; d < 5 && d <= r; d++ {
+				g.off[i][r*5+d] = acc
+				acc += countPatterns(i, r-d)
 			}
 		}
 	}
+	total := uint32(0)
+	for t := 0; t <= maxSuitTiles; t++ {
+		g.start[t] = total
+		total += countPatterns(n, t)
+	}
+	g.mask = 1
+	for g.mask < int(total) {
+		g.mask <<= 1
+	}
+	g.id = make([]uint8, g.mask)
+	g.mask--
 	pow := make([]int, n+1)
 	pow[0] = 1
 	for i := 1; i <= n; i++ {
@@ -245,7 +292,6 @@ func buildGroupTable(n int, seq bool) *groupTable {
 		}
 		dist[h] = v
 	}
-	g.id = make([]uint8, 0, countPatterns(n, maxSuitTiles))
 	ids := map[groupVec]uint8{}
 	for h := 0; h < size; h++ {
 		s := 0
@@ -264,7 +310,7 @@ func buildGroupTable(n int, seq bool) *groupTable {
 			ids[dist[h]] = id
 			g.vecs = append(g.vecs, dist[h])
 		}
-		g.id = append(g.id, id)
+		g.id[g.rank(digits[h*n:h*n+n])] = id
 	}
 	return g
 }

@@ -42,7 +42,7 @@ func drawShanten(c *[34]uint8, melds int, out *[34]int8) {
 	}
 	mp := int(t.mp[int(cur[0])*t.nS+int(cur[1])])
 	sz := int(t.sz[int(cur[2])*t.nH+int(cur[3])])
-	k := (4 - melds) & 7
+	fin := t.fin((4 - melds) & 7)
 	// Special forms: counts of the hand as it stands.
 	special := false
 	var n, pairs, kinds, yk, ypair int
@@ -75,7 +75,7 @@ func drawShanten(c *[34]uint8, melds int, out *[34]int8) {
 		id := groupIDOf(st, ht, &h, g)
 		h[w]--
 		mpw, szw := t.withGroup(g, id, &cur, mp, sz)
-		s := int(t.final[(mpw*t.nSZ+szw)*8+k]) - 1
+		s := int(fin[mpw*t.nSZ+szw]) - 1
 		if special {
 			s = min(s, specialAfterDraw(pairs, kinds, yk, ypair, w, h[w]))
 		}
@@ -232,7 +232,7 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 		}
 	}
 	special := melds == 0 && n >= 13
-	k := (4 - melds) & 7
+	fin := t.fin((4 - melds) & 7)
 	for d := 0; d < NumKinds; d++ {
 		if h[d] == 0 {
 			continue
@@ -257,7 +257,7 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 				yp--
 			}
 		}
-		s13 := int(t.final[(mp*t.nSZ+sz)*8+k]) - 1
+		s13 := int(fin[mp*t.nSZ+sz]) - 1
 		if special && n-1 >= 13 {
 			s13 = min(s13, 6-p+max(0, 7-kd), 13-y-min(yp, 1))
 		}
@@ -274,7 +274,7 @@ func Ukeire(c *[34]uint8, melds int, visible *[34]uint8, dst []Acceptance) []Acc
 				h[w]--
 			}
 			mpw, szw := t.withGroup(g, id, &cur, mp, sz)
-			sw := int(t.final[(mpw*t.nSZ+szw)*8+k]) - 1
+			sw := int(fin[mpw*t.nSZ+szw]) - 1
 			if special && sw >= s13 {
 				sw = min(sw, specialAfterDraw(p, kd, y, min(yp, 1), w, h[w]))
 			}
