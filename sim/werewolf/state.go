@@ -52,6 +52,8 @@ type State struct {
 
 	log  []Event
 	next [MaxPlayers]sim.Seat
+
+	weigh Weigher // Determinize's weighting of role assignments (nil: uniform)
 }
 
 // New deals a game of r from seed and plays it up to the first decision
@@ -101,11 +103,18 @@ func NewDealt(r Rules, roles []Role, seed uint64) (*State, error) {
 }
 
 func (s *State) start(r Rules, seed uint64, deal []Role) {
+	s.begin(r, seed, deal)
+	s.startNight()
+}
+
+// begin makes s a game of r from seed with deal (nil: dealt from the seed)
+// and logs the start, the setup and the deal: everything before night 0.
+func (s *State) begin(r Rules, seed uint64, deal []Role) {
 	log := s.log[:0]
 	if log == nil {
 		log = make([]Event, 0, 96)
 	}
-	*s = State{r: r, seed: seed, n: int8(r.Players), tie: r.Tie, log: log, executed: sim.NoSeat, autoKill: sim.NoSeat}
+	*s = State{r: r, seed: seed, n: int8(r.Players), tie: r.Tie, log: log, executed: sim.NoSeat, autoKill: sim.NoSeat, weigh: s.weigh}
 	if deal != nil {
 		copy(s.roles[:], deal)
 	} else {
@@ -143,7 +152,6 @@ func (s *State) start(r Rules, seed uint64, deal []Role) {
 		e.Role = s.roles[i]
 		s.emit(e)
 	}
-	s.startNight()
 }
 
 // emit appends e to the log, stamped with the day.

@@ -1,0 +1,286 @@
+package werewolf
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"testing"
+
+	"gamelab/sim"
+	"gamelab/sim/simtest"
+)
+
+// TestSampleContract: at every checked step of random games (talk, wolf
+// chat and claims included), a determinization of the acting seat's view
+// shows that seat the same view and legal actions, is a function of the
+// rng, and plays on to a well-formed end.
+func TestSampleContract(t *testing.T) {
+	for _, name := range Presets() {
+		t.Run(name, func(t *testing.T) {
+			r, _ := Preset(name)
+			simtest.CheckContract(t, simtest.Contract[*State, Rules, Action, Event, View, *View]{
+				Rules: r, New: New, Seats: r.Players,
+				NewView:    NewView,
+				Encode:     encode,
+				Sample:     Sample,
+				MaxSteps:   100_000,
+				CheckEvery: 3,
+			}, 20, sim.Label("sample-"+name))
+		})
+	}
+}
+
+// TestSampleDecisive: the same in games played like the arena's bots
+// (no idle talk), where the deaths, votes and results pile up: every
+// seat's view, not only the acting one's, is reproduced, with its legal
+// actions when it must act.
+func TestSampleDecisive(t *testing.T) {
+	for _, name := range []string{"5", "9"} {
+		r, _ := Preset(name)
+		for g := range 40 {
+			s := New(r, uint64(g))
+			p := sim.NewPCG(uint64(g))
+			rng := sim.NewPCG(uint64(g) + 100)
+			var legal []Action
+			for steps := 0; !s.Done(); steps++ {
+				for seat := range sim.Seat(r.Players) {
+					v := s.View(seat)
+					d := Sample(&v, &rng)
+					if got := d.View(seat); got != v {
+						t.Fatalf("%s game %d step %d seat %d: sample view\n%+v\nwant\n%+v", name, g, steps, seat, got, v)
+					}
+					if slices.Contains(s.Next(), seat) {
+						if l := d.Legal(seat, nil); !slices.Equal(l, s.Legal(seat, nil)) {
+							t.Fatalf("%s game %d step %d seat %d: legal %v, want %v", name, g, steps, seat, l, s.Legal(seat, nil))
+						}
+					}
+				}
+				seat := s.Next()[p.IntN(len(s.Next()))]
+				legal = s.Legal(seat, legal[:0])
+				a := legal[p.IntN(len(legal))]
+				if s.Phase() == PhaseDiscussion && p.IntN(3) > 0 {
+					a = Pass()
+				}
+				if err := s.Apply(seat, a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// consistent enumerates the role assignments of a 5-player table (2
+// villagers, seer, werewolf, madman) that fit what v's seat knows, as the
+// sampler's documentation states it: own role, own results, the pack
+// never killed a wolf, the game still running.
+func consistent(v *View) []string {
+	var out []string
+	roles := []Role{RoleVillager, RoleVillager, RoleSeer, RoleWerewolf, RoleMadman}
+	seen := map[string]bool{}
+	var perm func(k int)
+	perm = func(k int) {
+		if k == len(roles) {
+			key := fmt.Sprint(roles)
+			if seen[key] {
+				return
+			}
+			seen[key] = true
+			lw, lh := 0, 0
+			for i, r := range roles {
+				b := uint16(1) << i
+				if v.Known[i] != RoleNone && v.Known[i] != r {
+					return
+				}
+				if res := v.Results[i]; res != RoleNone && res != r.Species() {
+					return
+				}
+				if v.Killed&b != 0 && r == RoleWerewolf {
+					return
+				}
+				if v.Alive&b != 0 {
+					if r == RoleWerewolf {
+						lw++
+					} else {
+						lh++
+					}
+				}
+			}
+			if lw == 0 || lw >= lh {
+				return
+			}
+			out = append(out, key)
+			return
+		}
+		for i := k; i < len(roles); i++ {
+			roles[k], roles[i] = roles[i], roles[k]
+			perm(k + 1)
+			roles[k], roles[i] = roles[i], roles[k]
+		}
+	}
+	perm(0)
+	slices.Sort(out)
+	return out
+}
+
+// TestSampleIsUniform: over many samples of one view, every consistent
+// role assignment (enumerated independently) comes up equally often
+// (chi-square), and no other does. The view is the seer's on day 2 of a
+// 5-player game, after one white result and a night kill.
+func TestSampleIsUniform(t *testing.T) {
+	r, _ := Preset("5")
+	for _, tc := range []struct {
+		name string
+		seed uint64
+		seat func(s *State) sim.Seat
+	}{
+		{"seer day 2", 3, func(s *State) sim.Seat { return seatOf(s, RoleSeer) }},
+		{"villager day 2", 3, func(s *State) sim.Seat { return seatOf(s, RoleVillager) }},
+		{"madman day 2", 5, func(s *State) sim.Seat { return seatOf(s, RoleMadman) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var s *State
+			for seed := tc.seed; s == nil || s.Done(); seed++ {
+				s = New(r, seed)
+				p := sim.NewPCG(seed)
+				for !s.Done() && !(s.Day() == 2 && s.Phase() == PhaseDiscussion) {
+					playStep(s, &p)
+				}
+			}
+			seat := tc.seat(s)
+			v := s.View(seat)
+			want := consistent(&v)
+			if len(want) < 2 {
+				t.Fatalf("only %d consistent assignments: a weak test", len(want))
+			}
+			idx := map[string]int{}
+			for i, k := range want {
+				idx[k] = i
+			}
+			obs := make([]int, len(want))
+			rng := sim.NewPCG(11)
+			const n = 12000
+			d := &State{}
+			for range n {
+				d.Determinize(&v, &rng)
+				key := fmt.Sprint(d.roles[:5])
+				i, ok := idx[key]
+				if !ok {
+					t.Fatalf("sampled %s, not a consistent assignment of %v", key, want)
+				}
+				obs[i]++
+			}
+			p0 := make([]float64, len(want))
+			for i := range p0 {
+				p0[i] = 1 / float64(len(want))
+			}
+			// 99.9 % quantile of chi-square with k-1 degrees of freedom,
+			// bounded by Wilson-Hilferty; k ≤ 30 here.
+			if x, lim := chiSquare(obs, p0), chi2Quantile999(len(want)-1); x > lim {
+				t.Errorf("chi2 %.1f > %.1f over %d assignments: %v", x, lim, len(want), obs)
+			}
+		})
+	}
+}
+
+func seatOf(s *State, role Role) sim.Seat {
+	for i := range sim.Seat(s.n) {
+		if s.roles[i] == role && s.Alive(i) {
+			return i
+		}
+	}
+	return 0
+}
+
+// playStep plays one decisive random step (everyone passes the talk).
+func playStep(s *State, p *sim.PCG) {
+	next := s.Next()
+	seat := next[p.IntN(len(next))]
+	legal := s.Legal(seat, nil)
+	a := legal[len(legal)-1]
+	if s.Phase() != PhaseDiscussion {
+		i := 0
+		for i < len(legal) && (legal[i].Kind == ActWhisper || legal[i].Kind == ActPass) {
+			i++
+		}
+		if i == len(legal) {
+			a = Pass()
+		} else {
+			a = legal[i+p.IntN(len(legal)-i)]
+		}
+	}
+	if err := s.Apply(seat, a); err != nil {
+		panic(err)
+	}
+}
+
+func chiSquare(obs []int, p []float64) float64 {
+	n := 0
+	for _, o := range obs {
+		n += o
+	}
+	x := 0.0
+	for i, o := range obs {
+		e := p[i] * float64(n)
+		x += (float64(o) - e) * (float64(o) - e) / e
+	}
+	return x
+}
+
+// chi2Quantile999 approximates the 99.9 % quantile of chi-square with k
+// degrees of freedom (Wilson-Hilferty; z = 3.09).
+func chi2Quantile999(k int) float64 {
+	f := float64(k)
+	a := 2 / (9 * f)
+	c := 1 - a + 3.09*sqrt(a)
+	return f * c * c * c
+}
+
+func sqrt(x float64) float64 {
+	r := x
+	for range 40 {
+		r = (r + x/r) / 2
+	}
+	return r
+}
+
+// TestSampleNeverPeeks: two games with different deals that show one seat
+// the same view give identical samples from the same rng seed, and the
+// same seed gives the same sample twice.
+func TestSampleNeverPeeks(t *testing.T) {
+	r, _ := Preset("7")
+	me := sim.Seat(0)
+	// Deal 1 and deal 2 differ in the hidden roles of seats 1..6 only.
+	a, _ := NewDealt(r, []Role{RoleVillager, RoleSeer, RoleMedium, RoleWerewolf, RoleMadman, RoleVillager, RoleVillager}, 1)
+	b, _ := NewDealt(r, []Role{RoleVillager, RoleWerewolf, RoleVillager, RoleMadman, RoleVillager, RoleSeer, RoleMedium}, 2)
+	seer := func(s *State) sim.Seat { return seatOf(s, RoleSeer) }
+	// Night 0: each seer divines seat 0 and the wolf passes its chat; on
+	// day 1 seat 3 (the wolf in a, the madman in b) claims seer.
+	for _, s := range []*State{a, b} {
+		if err := s.Apply(seer(s), Divine(me)); err != nil {
+			t.Fatal(err)
+		}
+		for s.Phase() == PhaseNight {
+			w := s.Next()[0]
+			if err := s.Apply(w, Pass()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Apply(3, Talk(ComingOut(RoleSeer), "")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	va, vb := a.View(me), b.View(me)
+	if va != vb {
+		t.Fatalf("the two games show seat %d different views:\n%+v\n%+v", me, va, vb)
+	}
+	for seed := range uint64(50) {
+		r1, r2, r3 := sim.NewPCG(seed), sim.NewPCG(seed), sim.NewPCG(seed)
+		x, y, z := Sample(&va, &r1), Sample(&vb, &r2), Sample(&va, &r3)
+		if !bytes.Equal(encode(x), encode(y)) || x.roles != y.roles {
+			t.Fatalf("seed %d: samples of equal views differ", seed)
+		}
+		if !bytes.Equal(encode(x), encode(z)) {
+			t.Fatalf("seed %d: the same seed gave two samples", seed)
+		}
+	}
+}
