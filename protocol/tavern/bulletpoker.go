@@ -202,7 +202,7 @@ func BulletPokerView(d *Decision) (bulletpoker.View, error) {
 	if err != nil {
 		return bulletpoker.View{}, err
 	}
-	v := bulletpoker.View{Seat: sim.Seat(d.You.Seat)}
+	v := bulletpoker.NewView(r, sim.Seat(d.You.Seat))
 	if len(d.Base) > 0 {
 		if err := json.Unmarshal(d.Base, &v); err != nil {
 			return bulletpoker.View{}, fmt.Errorf("%w: bullet_poker base view: %v", ErrBadRequest, err)
@@ -368,7 +368,7 @@ func (t *bulletPokerTable) Log(seat sim.Seat) (json.RawMessage, []json.RawMessag
 	}
 	var base json.RawMessage
 	if start > 0 {
-		v := bulletpoker.View{Seat: seat}
+		v := bulletpoker.NewView(t.s.Rules(), seat)
 		for _, e := range evs[:start] {
 			if pe, ok := e.For(seat); ok {
 				v.Apply(pe)

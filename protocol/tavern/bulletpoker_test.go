@@ -23,7 +23,7 @@ func TestBulletPokerWireFold(t *testing.T) {
 			bt := tb.(*bulletPokerTable)
 			views := make([]bulletpoker.View, r.Players)
 			for i := range views {
-				views[i].Seat = sim.Seat(i)
+				views[i] = bulletpoker.NewView(r, sim.Seat(i))
 			}
 			checkWireFold(t, wireMatch[bulletpoker.View]{
 				label: fmt.Sprintf("%s game %d", preset, g), table: bt, views: views,

@@ -11,8 +11,9 @@ import (
 	"gamelab/sim/simtest"
 )
 
-// encode serialises the whole event log and the hidden state that matters
-// for determinism (pending simultaneous answers).
+// encode serialises the whole event log and the hidden state: pending
+// simultaneous answers, hole cards, the deck and its top, offers and the
+// betting progress (so a determinization's hidden part is compared too).
 func encode(s *State) []byte {
 	const size = 21
 	b := make([]byte, size*len(s.events), size*len(s.events)+3*MaxPlayers+2)
@@ -28,6 +29,14 @@ func encode(s *State) []byte {
 	b = append(b, b2(s.simul), b2(s.done))
 	for i := range s.n {
 		b = append(b, b2(s.pending[i]), b2(s.answered[i]), byte(s.answer[i].Kind))
+		b = append(b, byte(s.hole[i][0]), byte(s.hole[i][1]), b2(s.acted[i]), b2(s.inHand[i]), byte(s.bet[i]))
+	}
+	b = append(b, byte(s.top), byte(s.toAct), byte(s.nOffers), b2(s.switched), b2(s.raised), byte(s.current))
+	for _, c := range s.offers {
+		b = append(b, byte(c))
+	}
+	for _, c := range s.deck {
+		b = append(b, byte(c))
 	}
 	return b
 }
@@ -65,9 +74,9 @@ func (c *viewChecker) check(s *State) error {
 	if s != c.s || len(s.events) < c.seen {
 		c.s, c.seen = s, 0
 		for i := range c.views {
-			c.views[i] = View{Seat: sim.Seat(i)}
+			c.views[i] = NewView(s.rules, sim.Seat(i))
 		}
-		c.views[MaxPlayers] = View{Seat: sim.NoSeat}
+		c.views[MaxPlayers] = NewView(s.rules, sim.NoSeat)
 	}
 	for _, e := range s.events[c.seen:] {
 		for i := range s.n {

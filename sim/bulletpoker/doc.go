@@ -22,4 +22,10 @@
 // switch offers, every gun shot) is derived from the seed with sim.Seed, so
 // the same seed and actions give the same event log. Cards and the hand
 // evaluator live in gamelab/sim/cards.
+//
+// A seat's View (NewView, then Apply of the events Event.For lets through)
+// holds everything the seat knows, the street's betting progress included;
+// (*State).Determinize (Sample) turns it back into a full match whose
+// hidden cards are drawn uniformly from the unseen ones: the sim.Sampler
+// the search in gamelab/strategies/search plays from.
 package bulletpoker

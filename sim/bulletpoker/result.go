@@ -51,8 +51,9 @@ func (s *State) Result() sim.Result {
 // View returns what seat knows now; it equals the fold of the events
 // seat sees (Event.For).
 func (s *State) View(seat sim.Seat) View {
-	v := View{Seat: seat, Players: int8(s.n), Hand: s.hand, Button: s.button,
-		Street: s.street, Done: s.done, Current: s.current}
+	v := View{Seat: seat, Rules: s.rules, Players: int8(s.n), Hand: s.hand, Button: s.button,
+		Street: s.street, Done: s.done, Current: s.current,
+		Acted: s.acted, Raised: s.raised, Switched: s.switched, Answering: s.simul}
 	for i := range s.n {
 		v.Alive[i] = s.alive[i]
 		v.InHand[i] = s.inHand[i]

@@ -575,7 +575,7 @@ func (s *State) endHand() {
 	if living <= 1 || int(s.hand) >= s.rules.HandCap {
 		s.capped = living > 1
 		s.done = true
-		s.simul = false
+		s.simul, s.switched = false, false
 		s.nOffers = 0
 		var c int8
 		if s.capped {

@@ -6,11 +6,14 @@ import (
 )
 
 // View is what one seat knows: the fold of the events it may see (see
-// Event.For). Start from View{Seat: s} and Apply every visible event; the
-// engine's State.View(s) gives the same value. A View is a plain value
+// Event.For). Start from NewView(rules, s) and Apply every visible event;
+// the engine's State.View(s) gives the same value. A View is a plain value
 // (comparable with ==) with no pointers.
 type View struct {
-	Seat    sim.Seat
+	Seat sim.Seat
+	// Rules are the match's rules, as NewView set them (zero when the view
+	// was started without them, e.g. from a foreign dealer's board).
+	Rules   Rules
 	Players int8
 	Hand    int16 // hands started, 1-based
 	Button  sim.Seat
@@ -29,6 +32,20 @@ type View struct {
 	// Loaded counts bullets each seat has loaded over the match.
 	Loaded [MaxPlayers]int16
 
+	// Acted marks the seats that have checked, called or raised on this
+	// street since its last raise (a street ends when every seat still in
+	// has acted and matches Current); Raised says someone raised or went
+	// all-in on this street (under RiseOnly the others may then only call).
+	Acted  [MaxPlayers]bool
+	Raised bool
+	// Switched: the seat to act has switched a card this turn and decides
+	// again, with no all-in and no second switch.
+	Switched bool
+	// Answering: an all-in is being answered at once (AllInSimultaneous):
+	// every other seat still in with a bet below MaxBet answers call or
+	// fold, and no seat sees an answer before all are in.
+	Answering bool
+
 	HasHole bool
 	Hole    [2]cards.Card
 	NBoard  int8
@@ -46,6 +63,9 @@ type View struct {
 	Shown     [MaxPlayers][2]cards.Card
 	ShownRank [MaxPlayers]cards.HandRank
 }
+
+// NewView is seat's view of a match of rules r before its first event.
+func NewView(r Rules, seat sim.Seat) View { return View{Seat: seat, Rules: r} }
 
 // Apply folds one event (as returned by Event.For(v.Seat)) into the view.
 // Malformed events (a seat, hole index or card count out of range, as may
@@ -73,6 +93,7 @@ func (v *View) Apply(e Event) {
 			v.Shown[i], v.ShownRank[i] = [2]cards.Card{}, 0
 		}
 		v.Current = 1
+		v.Acted, v.Raised, v.Switched, v.Answering = [MaxPlayers]bool{}, false, false, false
 		v.HasHole, v.Hole = false, [2]cards.Card{}
 		v.NBoard, v.Board = 0, [5]cards.Card{}
 		v.NOffers, v.Offers = 0, [4]cards.Card{}
@@ -87,6 +108,7 @@ func (v *View) Apply(e Event) {
 		}
 	case EvSwitch:
 		v.SwitchUsed[e.Seat] = true
+		v.Switched = true
 		if e.Shown || e.Seat == v.Seat {
 			v.HasDiscard[e.Seat], v.Discard[e.Seat] = true, e.Cards[0]
 		}
@@ -98,6 +120,17 @@ func (v *View) Apply(e Event) {
 		v.Bet[e.Seat], v.Current = e.Bet, e.Current
 		if e.Act == Raise || e.Act == AllIn {
 			v.Raises[e.Seat]++
+			v.Acted, v.Raised = [MaxPlayers]bool{}, true
+		}
+		v.Acted[e.Seat], v.Switched = true, false
+		// The seats in the hand below the all-in's bet answer at once.
+		v.Answering = false
+		if e.Act == AllIn && v.Rules.AllInSimultaneous {
+			for i := range MaxPlayers {
+				if v.InHand[i] && sim.Seat(i) != e.Seat && v.Bet[i] < MaxBet {
+					v.Answering = true
+				}
+			}
 		}
 		if e.Seat == v.Seat {
 			v.NOffers, v.Offers = 0, [4]cards.Card{}
@@ -107,10 +140,12 @@ func (v *View) Apply(e Event) {
 			return
 		}
 		v.Street = e.Street
+		v.Acted, v.Raised, v.Switched, v.Answering = [MaxPlayers]bool{}, false, false, false
 		copy(v.Board[v.NBoard:], e.Cards[:e.Count])
 		v.NBoard += e.Count
 	case EvFold:
 		v.InHand[e.Seat] = false
+		v.Switched, v.Answering = false, false
 		if e.Act == Coward {
 			v.CowardUsed[e.Seat] = true
 		}
@@ -127,6 +162,7 @@ func (v *View) Apply(e Event) {
 		v.InHand[e.Seat] = false
 	case EvGameOver:
 		v.Done = true
+		v.Switched, v.Answering = false, false
 	}
 }
 
