@@ -13,15 +13,7 @@ import (
 // Stats: "hands", "capped" (0/1), "shots"; SeatStats: "loaded".
 // Before the match is over the Result is meaningless.
 func (s *State) Result() sim.Result {
-	key := make([]float64, s.n)
-	for i := range s.n {
-		if s.alive[i] {
-			key[i] = 1e9 - float64(s.loaded[i])
-		} else {
-			key[i] = float64(s.deathAt[i])*1e4 + float64(s.deathRank[i])
-		}
-	}
-	pl := sim.Placements(key, nil)
+	pl := s.Placements(nil)
 	firsts := 0
 	for _, p := range pl {
 		if p == 1 {
@@ -46,6 +38,26 @@ func (s *State) Result() sim.Result {
 		Stats:     map[string]float64{"hands": float64(s.hand), "capped": capped, "shots": float64(s.shots)},
 		SeatStats: seat,
 	}
+}
+
+// Placements appends Result's placements to dst[:0] without allocating
+// (sim.Placer, for search playouts). Before the match is over they rank
+// the living first, by fewest bullets loaded, as at the hand cap.
+func (s *State) Placements(dst []int8) []int8 {
+	var key [MaxPlayers]float64
+	for i := range s.n {
+		if s.alive[i] {
+			key[i] = 1e9 - float64(s.loaded[i])
+		} else {
+			key[i] = float64(s.deathAt[i])*1e4 + float64(s.deathRank[i])
+		}
+	}
+	return sim.Placements(key[:s.n], dst)
+}
+
+// Alive reports whether seat is still alive in the match.
+func (s *State) Alive(seat sim.Seat) bool {
+	return seat >= 0 && int(seat) < s.n && s.alive[seat]
 }
 
 // View returns what seat knows now; it equals the fold of the events

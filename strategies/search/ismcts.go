@@ -24,6 +24,12 @@ type Game[S interface {
 	// from a view.
 	Seat    func(v *V) sim.Seat
 	Players func(v *V) int
+	// Leaf, if set, may end a playout before the game ends: asked before
+	// each playout step with the root view and the playout's state, it
+	// reports true with every seat's reward in [0, 1] appended to dst[:0]
+	// (bullet poker stops at the end of the hand the search started in
+	// and values the survivors alike). nil plays every playout out.
+	Leaf func(root *V, d S, dst []float64) ([]float64, bool)
 }
 
 // Config sets a search's budget and exploration.
@@ -216,6 +222,7 @@ type worker[S interface {
 	view    V
 	roll    []strategies.Strategy[V, A]
 	place   []int8
+	leaf    []float64
 	pcg     sim.PCG
 	rng     *rand.Rand
 	iters   int
@@ -303,10 +310,10 @@ func (w *worker[S, R, A, E, V]) search(v *V, rootLegal []A, iters int, deadline 
 			w.path = append(w.path, cur)
 		}
 		// Rollout.
-		w.playOut(d)
+		leaf := w.playOut(v, d)
 		// Backup: each node gets the reward of the seat that chose it.
 		w.place = w.place[:0]
-		if d.Done() {
+		if !leaf && d.Done() {
 			if p, ok := any(d).(sim.Placer); ok {
 				w.place = p.Placements(w.place)
 			} else {
@@ -317,7 +324,10 @@ func (w *worker[S, R, A, E, V]) search(v *V, rootLegal []A, iters int, deadline 
 			n := &w.nodes[id]
 			n.visits++
 			x := reward(w.place, n.seat, players)
-			if w.m.cfg.WinOnly && len(w.place) > 0 {
+			if leaf && int(n.seat) < len(w.leaf) {
+				x = w.leaf[n.seat]
+			}
+			if !leaf && w.m.cfg.WinOnly && len(w.place) > 0 {
 				x = 0
 				if w.place[n.seat] == 1 {
 					x = 1
@@ -329,16 +339,24 @@ func (w *worker[S, R, A, E, V]) search(v *V, rootLegal []A, iters int, deadline 
 	}
 }
 
-// playOut plays d to its end with the rollout strategies.
-func (w *worker[S, R, A, E, V]) playOut(d S) {
+// playOut plays d to its end (or to a Game.Leaf, then it reports true
+// with the rewards in w.leaf) with the rollout strategies.
+func (w *worker[S, R, A, E, V]) playOut(root *V, d S) bool {
 	for i := range w.roll {
 		w.roll[i].Reset()
 	}
+	leaf := w.m.g.Leaf
 	for !d.Done() {
+		if leaf != nil {
+			var ok bool
+			if w.leaf, ok = leaf(root, d, w.leaf[:0]); ok {
+				return true
+			}
+		}
 		seat := d.Next()[0]
 		w.legal = d.Legal(seat, w.legal[:0])
 		if len(w.legal) == 0 {
-			return // a state that cannot go on; scored as it stands
+			return false // a state that cannot go on; scored as it stands
 		}
 		a := w.legal[0]
 		if len(w.legal) > 1 {
@@ -346,9 +364,10 @@ func (w *worker[S, R, A, E, V]) playOut(d S) {
 			a = w.roll[seat].Decide(&w.view, w.legal, w.rng)
 		}
 		if d.Apply(seat, a) != nil {
-			return
+			return false
 		}
 	}
+	return false
 }
 
 // reward scales seat's placement to [0, 1]: 1 for first, 0 for last. A
