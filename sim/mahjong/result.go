@@ -43,3 +43,19 @@ func (s *State) Result() sim.Result {
 	}
 	return r
 }
+
+// Placements writes the placements Result would give into dst[:0] without
+// allocating (sim.Placer, for search playouts).
+func (s *State) Placements(dst []int8) []int8 {
+	dst = dst[:0]
+	for i, x := range s.scores {
+		p := int8(1)
+		for j, y := range s.scores {
+			if y > x || s.rules.TieBySeat && y == x && j < i {
+				p++
+			}
+		}
+		dst = append(dst, p)
+	}
+	return dst
+}

@@ -1,0 +1,497 @@
+package mahjong
+
+import "gamelab/sim"
+
+// Sample returns a determinization of v under rules r: a full state
+// consistent with everything v's seat has seen (see Determinize).
+func Sample(r Rules, v *View, rng *sim.PCG) *State {
+	s := &State{rules: r}
+	s.Determinize(v, rng)
+	return s
+}
+
+// Determinize makes s a full game consistent with everything v's seat has
+// seen, its hidden parts drawn from rng alone (sim.Sampler). The rules are
+// not part of a View: s keeps the rules it was made with (New, Reset or
+// Sample); a zero State gets Dihou().
+//
+// What it draws: the unseen tiles — all 136 less v's own hand, the rivers,
+// the melds and the dora indicators shown (red fives by the rules) — are
+// shuffled and dealt to the other seats' concealed hands (as many as each
+// holds), the live wall still to draw, the rinshan tiles (Tenhou layout),
+// the dora indicators not yet flipped and the ura indicators. Every
+// placement of the unseen tiles is equally likely: the sample does not
+// condition on what the others' play says about their hands (a riichi
+// declarer need not be tenpai, a seat that passed on a tile may hold a
+// pair of it). Later hands' walls come from a seed drawn from rng, never
+// from the real game's seed.
+//
+// What it reproduces from the view: scores, round, honba, sticks, rivers
+// (tsumogiri, riichi and called flags), melds, riichi declarations, dora,
+// the live tiles left and whose decision it is: the turn seat (after its
+// draw or call; a replacement draw after its kan), or a claim on the last
+// discard, or a chankan on the last kakan (ankan for kokushi). The public
+// order of the hand — which discard followed which, who called what — is
+// rebuilt from the rivers and the melds' called tiles (turn order, a call
+// moving the turn to the caller; if two seats could have called the same
+// tile from the same river, the first in turn order is taken). From it come
+// the furiten bookkeeping of every seat (own river, tiles passed since its
+// last discard and since its riichi), ippatsu, double riichi, kuikae, the
+// four-winds count, the pending riichi stick and the pending kan dora. The
+// one thing the View does not order is an ankan or a kakan within its
+// seat's turns: an ankan is taken to come at the seat's first turn after
+// its previous meld, a kakan when its pon was called (ippatsu and double
+// riichi can then differ from the real game's in hands with a kan).
+//
+// The event log starts empty (the history lives in the state's fields) and
+// Result's per-seat counts start at this hand. s.View(v.Me) equals *v and
+// s.Legal(v.Me) the legal actions of the real game. A view that shows more
+// tiles than the set holds (not a view of any game) gets a shorter wall.
+func (s *State) Determinize(v *View, rng *sim.PCG) {
+	r := s.rules
+	if r.Players == 0 {
+		r = Dihou()
+	}
+	log := s.log[:0]
+	if cap(log) == 0 {
+		log = make([]Event, 0, 1024)
+	}
+	*s = State{rules: r, seed: rng.Uint64(), log: log, ver: 1, handCount: 1}
+	s.st.hands = 1
+	me := v.Me
+	s.round, s.honba, s.sticks = int(v.Round), int(v.Honba), int(v.Sticks)
+	s.scores = v.Scores
+	s.riichiAt = v.RiichiAt
+	s.uraShown, s.nUra = v.Ura, v.NUra
+	s.lastTile, s.lastFrom = v.LastDiscard, v.LastFrom
+	s.liveLeft = int(v.WallLeft)
+	s.nDora = int(v.NDora)
+	s.handOver = v.HandOver
+	s.riichiPend = sim.NoSeat
+	s.drawn = NoTile
+
+	// The public facts of each seat.
+	totalMelds := 0
+	for i := range s.seats {
+		ss := &s.seats[i]
+		*ss = seatState{paoSeat: sim.NoSeat}
+		ss.river = v.Rivers[i]
+		ss.melds = v.Melds[i]
+		ss.nMelds = v.NMelds[i]
+		ss.riichi = v.Riichi[i]
+		ss.discarded = ss.river.N > 0
+		ss.nagashi = true
+		for j := range ss.river.N {
+			ss.riverKinds |= bit(ss.river.Tiles[j])
+			ss.nagashi = ss.nagashi && ss.river.Tiles[j].IsYaochu() && ss.river.Flags[j]&RiverCalled == 0
+		}
+		totalMelds += int(ss.nMelds)
+		for j := range ss.nMelds {
+			m := &ss.melds[j]
+			if m.IsOpen() {
+				ss.open = true
+			}
+			if m.Kind == Pon {
+				ss.ponKinds |= bit(m.Tiles[0])
+			}
+			if m.IsQuad() {
+				ss.kans++
+				s.totalKans++
+				s.kanSeats |= 1 << uint(i)
+			}
+		}
+		s.st.calledThisHand[i] = ss.open
+		s.setPao(sim.Seat(i))
+	}
+	s.noCalls = totalMelds == 0
+	s.kanAbort = s.totalKans == 4 && s.kanSeats&(s.kanSeats-1) != 0
+
+	h := replayHand(v)
+
+	// Whose decision: the turn seat holds 3n+2 tiles; otherwise a claim
+	// on the last discard, or a chankan when the last tile is no discard
+	// still answered.
+	pending := -1 // the discard step still being claimed
+	switch {
+	case v.GameOver:
+		s.phase = phaseOver
+	case v.Concealed[me]%3 == 2:
+		s.phase, s.turn = phaseTurn, me
+	case v.LastFrom < 0 || v.LastFrom > 3:
+		s.phase, s.turn = phaseTurn, v.Dealer // no discard yet: not a claim
+	default:
+		s.turn = v.LastFrom
+		if k := h.n - 1; k >= 0 && h.seat[k] == v.LastFrom && !h.called[k] &&
+			v.Rivers[v.LastFrom].Tiles[h.idx[k]] == v.LastDiscard {
+			s.phase = phaseClaim
+			pending = k
+			if v.Rivers[v.LastFrom].Flags[h.idx[k]]&FlagRiichi != 0 {
+				s.riichiPend = v.LastFrom
+			}
+		} else {
+			s.phase = phaseChankan
+			if n := v.NMelds[v.LastFrom]; n > 0 && v.Melds[v.LastFrom][n-1].Kind == Ankan &&
+				v.Melds[v.LastFrom][n-1].Tiles[0].Kind() == v.LastDiscard.Kind() {
+				s.robAnkan = true
+			}
+		}
+	}
+
+	// Kan dora still to flip (open kans under OpenKanDoraLater) and the
+	// replacement draws made (the kan being robbed has none yet).
+	unresolved := 0
+	if s.phase == phaseChankan {
+		unresolved = 1
+	}
+	if r.OpenKanDoraLater {
+		s.pendDora = max(s.totalKans-unresolved+1-s.nDora, 0)
+	}
+	if r.Wall == "tenhou" {
+		s.rinshanPos = max(s.totalKans-unresolved, 0)
+	}
+	s.livePos = LiveTiles - s.liveLeft - s.rinshanPos
+
+	s.applyHistory(v, &h, pending)
+
+	// The turn seat's draw: a replacement tile when it made a kan this
+	// turn (the last tile is its own) or called a daiminkan; kuikae after
+	// a pon or chi.
+	if s.phase == phaseTurn {
+		s.drawn = v.Drawn
+		if v.Drawn != NoTile {
+			s.drawnID = FirstID(v.Drawn, r.RedFives)
+			s.rinshan = v.LastFrom == me || h.lastCaller == me && v.Melds[me][h.lastMeld].Kind == Daiminkan
+		} else if r.Kuikae && h.lastCaller == me {
+			m := v.Melds[me][h.lastMeld]
+			if m.Kind == Pon || m.Kind == Chi {
+				low := NoTile
+				if m.Kind == Chi {
+					skipped := false
+					for _, t := range m.Tiles[:3] {
+						if !skipped && t == m.Called {
+							skipped = true
+							continue
+						}
+						low = min(low, t.Kind())
+					}
+				}
+				s.seats[me].kuikae = kuikaeMask(m.Called.Kind(), low, m.Kind)
+			}
+		}
+	}
+
+	s.dealHidden(v, rng)
+
+	// Waits of every concealed hand (the turn seat's without its draw).
+	for i := range s.seats {
+		ss := &s.seats[i]
+		switch {
+		case ss.n%3 == 1:
+			ss.updateWaits()
+		case s.drawn != NoTile && sim.Seat(i) == s.turn:
+			ss.removeFace(s.drawn)
+			ss.updateWaits()
+			ss.addFace(s.drawn)
+			ss.n++
+		default: // after a call: no tsumo; a bound for turnLegal
+			ss.shLow = int8(Shanten(&ss.kinds, int(ss.nMelds)) + 1)
+		}
+	}
+	s.turnSh = shantenUnknown
+	if s.phase == phaseClaim || s.phase == phaseChankan {
+		s.openClaims(s.lastTile, s.lastFrom, s.phase == phaseChankan)
+	}
+}
+
+// handHistory is the public order of a hand's discards, rebuilt from a
+// view: step k is seat[k]'s discard at river index idx[k], called[k] if
+// another seat called it. meldAt[i][j] is the number of discards made
+// before seat i's j-th meld.
+type handHistory struct {
+	n      int
+	seat   [4 * MaxRiver]sim.Seat
+	idx    [4 * MaxRiver]uint8
+	called [4 * MaxRiver]bool
+	meldAt [4][4]int
+	// lastCaller called the last step's discard with its meld lastMeld
+	// (NoSeat if the last step was not called).
+	lastCaller  sim.Seat
+	lastMeld    uint8
+	riichiStep  [4]int // step of each seat's riichi declaration, -1 if none
+	lastDiscard [4]int // step of each seat's last discard, -1 if none
+}
+
+// replayHand rebuilds the order of the hand's discards: the dealer
+// starts, the turn passes to the next seat, a called discard moves it to
+// the caller (the seat whose next meld took that tile from that river).
+func replayHand(v *View) handHistory {
+	var h handHistory
+	h.lastCaller = sim.NoSeat
+	for i := range h.riichiStep {
+		h.riichiStep[i], h.lastDiscard[i] = -1, -1
+	}
+	var pos, next [4]uint8
+	cur := v.Dealer
+	for guard := 0; guard < 4*MaxRiver+16; guard++ {
+		// The seat's ankans before its next called meld come at this turn.
+		for next[cur] < v.NMelds[cur] && v.Melds[cur][next[cur]].Kind == Ankan {
+			h.meldAt[cur][next[cur]] = h.n
+			next[cur]++
+		}
+		rv := &v.Rivers[cur]
+		if pos[cur] >= rv.N {
+			break
+		}
+		k := h.n
+		h.seat[k], h.idx[k] = cur, pos[cur]
+		h.n++
+		h.lastCaller = sim.NoSeat
+		if pos[cur] == v.RiichiAt[cur] && v.Riichi[cur] {
+			h.riichiStep[cur] = k
+		}
+		h.lastDiscard[cur] = k
+		t, f := rv.Tiles[pos[cur]], rv.Flags[pos[cur]]
+		pos[cur]++
+		caller := sim.NoSeat
+		if f&RiverCalled != 0 {
+			for d := sim.Seat(1); d < 4 && caller == sim.NoSeat; d++ {
+				c := (cur + d) % 4
+				if j := next[c]; j < v.NMelds[c] {
+					m := &v.Melds[c][j]
+					if m.Kind != Ankan && (c+sim.Seat(m.From))%4 == cur && m.Called == t {
+						caller = c
+					}
+				}
+			}
+		}
+		if caller == sim.NoSeat {
+			cur = (cur + 1) % 4
+			continue
+		}
+		h.called[k] = true
+		h.meldAt[caller][next[caller]] = h.n
+		h.lastCaller, h.lastMeld = caller, next[caller]
+		next[caller]++
+		cur = caller
+	}
+	return h
+}
+
+// applyHistory sets what the order of the hand decides: furiten
+// bookkeeping, ippatsu, double riichi and the four-winds count. pending is
+// the step still being claimed (not yet passed), or -1.
+func (s *State) applyHistory(v *View, h *handHistory, pending int) {
+	passed := h.n
+	if pending >= 0 {
+		passed = pending
+	}
+	// madeAfter reports whether any meld was made after step k.
+	madeAfter := func(k int) bool {
+		for i := range 4 {
+			for j := range v.NMelds[i] {
+				if h.meldAt[i][j] > k {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	madeBy := func(k int) bool { // a meld made before or at step k's discard
+		for i := range 4 {
+			for j := range v.NMelds[i] {
+				if h.meldAt[i][j] <= k {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for i := range s.seats {
+		ss := &s.seats[i]
+		seat := sim.Seat(i)
+		for k := h.lastDiscard[i] + 1; k < passed; k++ {
+			if h.seat[k] != seat {
+				ss.tempSeen |= bit(v.Rivers[h.seat[k]].Tiles[h.idx[k]])
+			}
+		}
+		// A kakan that passed marks its kind for the other seats, an ankan
+		// too where kokushi may rob it; the kan being robbed has not passed.
+		for j := range v.NMelds {
+			for m := range v.NMelds[j] {
+				mk := &v.Melds[j][m]
+				if j == i || !(mk.Kind == Kakan || mk.Kind == Ankan && s.rules.KokushiRobsAnkan) ||
+					s.phase == phaseChankan && sim.Seat(j) == s.lastFrom && mk.Tiles[0].Kind() == s.lastTile.Kind() {
+					continue
+				}
+				at := h.meldAt[j][m]
+				if at > h.lastDiscard[i] {
+					ss.tempSeen |= bit(mk.Tiles[0])
+				}
+				if ss.riichi && at > h.riichiStep[i] {
+					ss.riichiSeen |= bit(mk.Tiles[0])
+				}
+			}
+		}
+		if !ss.riichi {
+			continue
+		}
+		k0 := h.riichiStep[i]
+		for k := k0 + 1; k < passed; k++ {
+			if h.seat[k] != seat {
+				ss.riichiSeen |= bit(v.Rivers[h.seat[k]].Tiles[h.idx[k]])
+			}
+		}
+		if k0 < 0 {
+			continue
+		}
+		ss.doubleRiichi = v.RiichiAt[i] == 0 && (s.rules.DoubleRiichiAfterCalls || !madeBy(k0))
+		ss.ippatsu = s.riichiPend != seat && ss.river.N == v.RiichiAt[i]+1 && !madeAfter(k0) &&
+			!(s.phase == phaseChankan && s.rules.KakanClearsIppatsu && !s.robAnkan)
+	}
+	// Four winds: the first discards, all of one wind, with no call.
+	if !s.noCalls {
+		s.firstWinds = -100
+		return
+	}
+	for k := range h.n {
+		t := v.Rivers[h.seat[k]].Tiles[h.idx[k]]
+		if h.idx[k] == 0 && t.IsWind() && (s.firstWinds == 0 || s.firstWind == t) {
+			s.firstWind = t
+			s.firstWinds++
+		} else {
+			s.firstWinds = -100
+		}
+	}
+}
+
+// setPao finds the liability of seat: the pon or daiminkan that made its
+// third dragon set or fourth wind set (checkPao, in meld order).
+func (s *State) setPao(seat sim.Seat) {
+	if !s.rules.Pao {
+		return
+	}
+	ss := &s.seats[seat]
+	dragons, winds := 0, 0
+	for j := range ss.nMelds {
+		m := ss.melds[j]
+		if m.Kind == Chi {
+			continue
+		}
+		k := m.Tiles[0].Kind()
+		switch {
+		case k.IsDragon():
+			dragons++
+		case k.IsWind():
+			winds++
+		}
+		if m.Kind == Ankan {
+			continue
+		}
+		from := (seat + sim.Seat(m.From)) % 4
+		if k.IsDragon() && dragons == 3 {
+			ss.paoSeat, ss.paoKind = from, 1
+		}
+		if k.IsWind() && winds == 4 {
+			ss.paoSeat, ss.paoKind = from, 2
+		}
+	}
+}
+
+// dealHidden puts v's own hand back and deals the unseen tiles, shuffled
+// by rng, to the other seats' hands and the unseen parts of the wall.
+func (s *State) dealHidden(v *View, rng *sim.PCG) {
+	reds := s.rules.RedFives
+	var used [NumTileIDs]bool
+	see := func(t Tile) {
+		if id, ok := freeID(t, reds, &used); ok {
+			used[id] = true
+		}
+	}
+	me := &s.seats[v.Me]
+	for t, c := range v.Hand {
+		for range c {
+			see(Tile(t))
+			me.addFace(Tile(t))
+			me.n++
+		}
+	}
+	for i := range v.Rivers {
+		rv := &v.Rivers[i]
+		for j := range rv.N {
+			if rv.Flags[j]&RiverCalled == 0 {
+				see(rv.Tiles[j])
+			}
+		}
+		for j := range v.NMelds[i] {
+			m := &v.Melds[i][j]
+			for _, t := range m.Tiles[:m.Len()] {
+				see(t)
+			}
+		}
+	}
+	for j := range v.NDora {
+		t := v.Dora[j]
+		id, ok := freeID(t, reds, &used)
+		if ok {
+			used[id] = true
+		} else {
+			id = FirstID(t, reds) // an impossible view: a copy
+		}
+		s.w.dora[j] = id
+	}
+	for j := range v.NUra {
+		see(v.Ura[j])
+	}
+	var unseen [NumTileIDs]TileID
+	n := 0
+	for id := range used {
+		if !used[id] {
+			unseen[n] = TileID(id)
+			n++
+		}
+	}
+	pool := unseen[:n]
+	sim.Shuffle(rng, pool)
+	take := func() (TileID, bool) {
+		if len(pool) == 0 {
+			return 0, false
+		}
+		id := pool[0]
+		pool = pool[1:]
+		return id, true
+	}
+	for i := range s.seats {
+		if sim.Seat(i) == v.Me {
+			continue
+		}
+		ss := &s.seats[i]
+		for range v.Concealed[i] {
+			if id, ok := take(); ok {
+				ss.addFace(s.face(id))
+				ss.n++
+			}
+		}
+	}
+	// The live tiles still to draw, in order; past the pool's end (an
+	// impossible view) the wall ends early.
+	for p := s.livePos; p < LiveTiles; p++ {
+		id, ok := take()
+		if !ok {
+			s.liveLeft = min(s.liveLeft, p-s.livePos)
+			break
+		}
+		s.w.live[p] = id
+	}
+	fill := func(dst []TileID) {
+		for j := range dst {
+			if id, ok := take(); ok {
+				dst[j] = id
+			}
+		}
+	}
+	if s.rules.Wall == "tenhou" {
+		fill(s.w.rinshan[s.rinshanPos:])
+	}
+	fill(s.w.dora[s.nDora:])
+	fill(s.w.ura[:])
+}
