@@ -32,9 +32,10 @@ type Game[R Validator, S any, V any, A fmt.Stringer] struct {
 	// the game seeded by seed, before play; with TeamFunc it lets a match
 	// seat players by team (PrepareTeams). nil: no team lineups.
 	SeatTagsFunc func(r R, seed uint64, dst []string) []string
-	// DescribeFunc gives a decision's phase and a few numbers from the
-	// deciding seat's view for the decisions dataset (nil: none).
-	DescribeFunc func(v *V, legal []A) (phase string, features []float32)
+	// DescribeFunc gives a decision's phase and the game's named features
+	// of the deciding seat's view and legal actions for the decisions
+	// dataset (nil: none). It runs only when decisions are recorded.
+	DescribeFunc func(v *V, legal []A) (phase string, features any)
 	// RankPoints, if not nil, gives the points of each placement (1st
 	// first), averaged per game with a 95 % interval in the summary
 	// (mahjong: Tenhou's +90/+45/0/−135).
@@ -261,7 +262,11 @@ func (m *match[R, S, V, A]) NewTable() Table {
 	t.observe = func(seat sim.Seat, v *V, legal []A, chosen A) {
 		t.length++
 		if t.rec != nil {
-			d := Decision{Step: t.length - 1, Seat: int8(seat), Legal: int32(len(legal)), Chosen: chosen.String()}
+			d := Decision{Step: t.length - 1, Seat: int8(seat), Legal: make([]string, len(legal)), Chosen: chosen.String()}
+			for i, a := range legal {
+				d.Legal[i] = a.String()
+			}
+			d.ChosenIndex = chosenIndex(d.Legal, d.Chosen)
 			if m.g.DescribeFunc != nil {
 				d.Phase, d.Features = m.g.DescribeFunc(v, legal)
 			}
@@ -328,6 +333,22 @@ func (t *table[R, S, V, A]) Play(seed uint64, lineup []int, rec *Record, decisio
 	rec.Result = res
 	rec.Length = t.length
 	return nil
+}
+
+// chosenIndex is the index in legal of the chosen action's text, or of
+// the longest legal text it extends by a space (a werewolf message adds
+// its free text to the legal message it sends); -1 if none.
+func chosenIndex(legal []string, chosen string) int32 {
+	best, n := int32(-1), -1
+	for i, s := range legal {
+		if s == chosen {
+			return int32(i)
+		}
+		if len(s) > n && len(chosen) > len(s) && chosen[len(s)] == ' ' && strings.HasPrefix(chosen, s) {
+			best, n = int32(i), len(s)
+		}
+	}
+	return best
 }
 
 // MeanPerGame is the default Extras: each summed stat divided by "games".

@@ -22,17 +22,8 @@ func init() {
 	})
 }
 
-// describeBulletpoker: phase is the street; features hand number, bet to
-// match, own bet, own bullets loaded, seats alive, seats in the hand.
-func describeBulletpoker(v *bulletpoker.View, _ []bulletpoker.Action) (string, []float32) {
-	alive, in := 0, 0
-	for i := range v.Alive {
-		if v.Alive[i] {
-			alive++
-		}
-		if v.InHand[i] {
-			in++
-		}
-	}
-	return v.Street.String(), []float32{float32(v.Hand), float32(v.Current), float32(v.Bet[v.Seat]), float32(v.Loaded[v.Seat]), float32(alive), float32(in)}
+// describeBulletpoker gives the named features of strategies/bulletpoker
+// (DescribeDecision).
+func describeBulletpoker(v *bulletpoker.View, legal []bulletpoker.Action) (string, any) {
+	return sb.DescribeDecision(v, legal)
 }

@@ -1,7 +1,6 @@
 package arena
 
 import (
-	"gamelab/sim"
 	"gamelab/sim/liarsbar"
 	sl "gamelab/strategies/liarsbar"
 )
@@ -22,19 +21,8 @@ func init() {
 	})
 }
 
-// describeLiarsbar: phase "challenge" when a play may be challenged, else
-// "lead"; features round, own cards, cards played this round, cards of the
-// last play, own pulls, seats alive.
-func describeLiarsbar(v *liarsbar.View, _ []liarsbar.Action) (string, []float32) {
-	phase := "lead"
-	if v.Last != sim.NoSeat {
-		phase = "challenge"
-	}
-	alive := 0
-	for _, a := range v.Alive {
-		if a {
-			alive++
-		}
-	}
-	return phase, []float32{float32(v.Round), float32(v.HandLen), float32(v.Pile), float32(v.LastCount), float32(v.Pulls[v.Seat]), float32(alive)}
+// describeLiarsbar gives the named features of strategies/liarsbar
+// (DescribeDecision).
+func describeLiarsbar(v *liarsbar.View, legal []liarsbar.Action) (string, any) {
+	return sl.DescribeDecision(v, legal)
 }

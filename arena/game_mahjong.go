@@ -34,20 +34,11 @@ type mahjongGame struct {
 // DemoGames is the size of `lab arena` with no flags: 200 duplicate sets.
 func (*mahjongGame) DemoGames() int64 { return 800 }
 
-// describeMahjong: phase "turn" with a drawn tile, else "claim"; features
-// round, honba, own score, live wall tiles, riichi declared, own melds.
-func describeMahjong(v *mahjong.View, _ []mahjong.Action) (string, []float32) {
-	phase := "claim"
-	if v.Drawn != mahjong.NoTile {
-		phase = "turn"
-	}
-	riichi := 0
-	for _, r := range v.Riichi {
-		if r {
-			riichi++
-		}
-	}
-	return phase, []float32{float32(v.Round), float32(v.Honba), float32(v.Scores[v.Me]), float32(v.WallLeft), float32(riichi), float32(v.NMelds[v.Me])}
+// describeMahjong gives the named features of strategies/mahjong
+// (DescribeDecision): hand, melds, rivers, dora, scores, shanten and
+// ukeire per legal discard.
+func describeMahjong(v *mahjong.View, legal []mahjong.Action) (string, any) {
+	return sm.DescribeDecision(v, legal)
 }
 
 // tenhouRates (mahjong's ExtrasFunc) turns a mahjong player's summed seat stats ("hands", "wins",

@@ -23,6 +23,10 @@ func init() {
 		Outcome:     OutcomeTeam,
 		PlayFunc:    sw.Play,
 		TeamFunc:    werewolfTeam,
+		// The named features of strategies/werewolf (DescribeDecision).
+		DescribeFunc: func(v *werewolf.View, legal []werewolf.Action) (string, any) {
+			return sw.DescribeDecision(v, legal)
+		},
 		SeatTagsFunc: func(r werewolf.Rules, seed uint64, dst []string) []string {
 			s := werewolf.New(r, seed)
 			for i := range r.Players {

@@ -66,12 +66,19 @@ type Extra struct {
 
 // Decision is one choice made in a game, recorded on request.
 type Decision struct {
-	Step     int32
-	Seat     int8
-	Legal    int32
-	Chosen   string
-	Phase    string
-	Features []float32
+	Step int32
+	Seat int8
+	// Legal are the legal actions offered, as text in the engine's order;
+	// Chosen is the action taken and ChosenIndex its index in Legal (see
+	// chosenIndex), -1 if none matches.
+	Legal       []string
+	Chosen      string
+	ChosenIndex int32
+	Phase       string
+	// Features are the game's named features of the deciding seat's view
+	// (its DescribeFunc; e.g. *strategies/mahjong.Features), nil if the
+	// game describes none.
+	Features any
 	// Note is what the deciding strategy said about this decision, if it
 	// says anything (a strategy with a Note() string method, such as an
 	// LLM's prompt and answer); empty otherwise.

@@ -10,18 +10,19 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"gamelab/arena"
 	"gamelab/sim"
+	sl "gamelab/strategies/liarsbar"
 )
 
-func testRecords() []arena.Record {
-	return []arena.Record{
+func testRecords() []Game {
+	return []Game{
 		{Index: 4, Set: 1, Seed: 1<<63 + 5, Lineup: []int{0, 1, 1}, Length: 2,
 			Result: sim.Result{Score: []float64{3, -1, -2}, Placement: []int8{1, 2, 3},
 				Stats:     map[string]float64{"rounds": 2},
 				SeatStats: []map[string]float64{{"wins": 1}, {"wins": 0, "calls": 2}, {}},
 				SeatTags:  []string{"seer", "wolf", "villager"}},
-			Decisions: []arena.Decision{{Step: 0, Seat: 0, Legal: 3, Chosen: "bid 2"}, {Step: 1, Seat: 2, Legal: 1, Chosen: "pass", Phase: "bid", Features: []float32{1.5, -2}}}},
+			Decisions: []Decision{{Step: 0, Seat: 0, Legal: []string{"bid 1", "bid 2", "pass"}, Chosen: "bid 2", ChosenIndex: 1},
+				{Step: 1, Seat: 2, Legal: []string{"pass"}, Chosen: "pass", Phase: "bid", Features: testFeatures(), Note: "why"}}},
 		{Index: 5, Set: 1, Seed: 7, Lineup: []int{1, 0, 1}, Length: 0,
 			Result: sim.Result{Score: []float64{0, 0, 1}, Placement: []int8{2, 2, 1}}},
 		{Index: 6, Set: 2, Seed: 9, Lineup: []int{1, 1, 0}, Length: 0,
@@ -78,7 +79,8 @@ func TestRoundTripEveryColumn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (DecisionRow{Index: 4, Step: 1, Seat: 2, Phase: "bid", Legal: 1, Chosen: "pass", Features: []float32{1.5, -2}}); len(dec) != 2 || !reflect.DeepEqual(dec[1], want) {
+	if want := (DecisionRow{Index: 4, Step: 1, Seat: 2, Phase: "bid", Legal: []string{"pass"}, Chosen: "pass", FinalScore: -2, FinalPlacement: 3,
+		Liarsbar: testFeatures(), Note: "why"}); len(dec) != 2 || !reflect.DeepEqual(dec[1], want) {
 		t.Errorf("decisions %+v", dec)
 	}
 	f, pf, _, err := OpenTable[GameRow](filepath.Join(dir, "games.parquet"), Games)
@@ -96,13 +98,13 @@ func TestRoundTripEveryColumn(t *testing.T) {
 	}
 }
 
-// ReadRun gives back the Records (what the summaries are computed from).
+// ReadRun gives back the Games (what the summaries are computed from).
 func TestReadRunRebuildsRecords(t *testing.T) {
 	dir := t.TempDir()
 	writeRun(t, dir)
 	want := testRecords()
 	i := 0
-	_, err := ReadRun(dir, func(r *arena.Record) error {
+	_, err := ReadRun(dir, func(r *Game) error {
 		w := want[i]
 		i++
 		if r.Index != w.Index || r.Set != w.Set || r.Seed != w.Seed || r.Length != w.Length ||
@@ -130,7 +132,7 @@ func TestForeignFilesAreRejected(t *testing.T) {
 	dir := t.TempDir()
 	text := filepath.Join(dir, "games.parquet")
 	os.WriteFile(text, []byte("this is not parquet at all"), 0o644)
-	if _, err := ReadRun(dir, func(*arena.Record) error { return nil }); !errors.Is(err, ErrForeign) {
+	if _, err := ReadRun(dir, func(*Game) error { return nil }); !errors.Is(err, ErrForeign) {
 		t.Errorf("text file: %v", err)
 	}
 	// Someone else's Parquet file.
@@ -142,17 +144,17 @@ func TestForeignFilesAreRejected(t *testing.T) {
 	w.Write([]other{{1}})
 	w.Close()
 	f.Close()
-	if _, err := ReadRun(dir, func(*arena.Record) error { return nil }); !errors.Is(err, ErrForeign) {
+	if _, err := ReadRun(dir, func(*Game) error { return nil }); !errors.Is(err, ErrForeign) {
 		t.Errorf("foreign parquet: %v", err)
 	}
 	// Our seats table under the games name.
 	d2 := t.TempDir()
 	writeRun(t, d2)
 	os.Rename(filepath.Join(d2, "seats.parquet"), filepath.Join(d2, "games.parquet"))
-	if _, err := ReadRun(d2, func(*arena.Record) error { return nil }); !errors.Is(err, ErrForeign) {
+	if _, err := ReadRun(d2, func(*Game) error { return nil }); !errors.Is(err, ErrForeign) {
 		t.Errorf("seats as games: %v", err)
 	}
-	if _, err := ReadRun(t.TempDir(), func(*arena.Record) error { return nil }); err == nil {
+	if _, err := ReadRun(t.TempDir(), func(*Game) error { return nil }); err == nil {
 		t.Error("empty dir read")
 	}
 }
@@ -183,7 +185,7 @@ func FuzzReadRun(f *testing.F) {
 		d := t.TempDir()
 		os.WriteFile(filepath.Join(d, "games.parquet"), data, 0o644)
 		os.WriteFile(filepath.Join(d, "seats.parquet"), data, 0o644)
-		ReadRun(d, func(*arena.Record) error { return nil })
+		ReadRun(d, func(*Game) error { return nil })
 		ReadAll[GameRow](filepath.Join(d, "games.parquet"), Games)
 	})
 }
@@ -221,8 +223,8 @@ func TestReadRunManyGamesExactly(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 3000
-	mk := func(i int) arena.Record {
-		r := arena.Record{Index: int64(i), Set: int64(i / 3), Seed: uint64(i) * 7, Lineup: []int{i % 2, 1 - i%2, 1}, Length: int32(i % 50),
+	mk := func(i int) Game {
+		r := Game{Index: int64(i), Set: int64(i / 3), Seed: uint64(i) * 7, Lineup: []int{i % 2, 1 - i%2, 1}, Length: int32(i % 50),
 			Result: sim.Result{Score: []float64{float64(i), 0, -float64(i)}, Placement: []int8{1, 2, 3},
 				SeatStats: []map[string]float64{{"a": float64(i)}, {"b": float64(i + 1)}, {"a": 1, "c": float64(-i)}},
 				SeatTags:  []string{fmt.Sprint("t", i), "x", fmt.Sprint("u", i%7)}}}
@@ -241,7 +243,7 @@ func TestReadRunManyGamesExactly(t *testing.T) {
 		t.Fatal(err)
 	}
 	i := 0
-	if _, err := ReadRun(dir, func(r *arena.Record) error {
+	if _, err := ReadRun(dir, func(r *Game) error {
 		want := mk(i)
 		i++
 		if r.Index != want.Index || !reflect.DeepEqual(r.Result.SeatStats, want.Result.SeatStats) ||
@@ -252,4 +254,11 @@ func TestReadRunManyGamesExactly(t *testing.T) {
 	}); err != nil || i != n {
 		t.Fatalf("%v after %d games", err, i)
 	}
+}
+
+// testFeatures is a liar's bar feature row with every kind of column set.
+func testFeatures() *sl.Features {
+	return &sl.Features{Round: 3, TableCard: "K", Hand: []string{"Q", "K", "Joker"}, Alive: []bool{true, false, true},
+		Cards: []int32{3, 0, 5}, Pulls: []int32{1, 6, 0}, Played: []int32{2, 0, 0}, ShownLies: []int32{1, 0, 0}, ShownTruths: []int32{0, 2, 1},
+		Pile: 2, Last: 0, LastCount: 2, PlayCards: []int32{0}, PlayTruthful: []bool{false}}
 }

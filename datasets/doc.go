@@ -22,9 +22,17 @@
 //	           score DOUBLE, placement INT32, tag STRING (e.g. werewolf role),
 //	           stats MAP<STRING, DOUBLE> (e.g. mahjong "wins", "riichi")
 //	decisions: index INT64, step INT32, seat INT32, phase STRING,
-//	           legal INT32 (legal actions offered), chosen STRING (the
-//	           action's notation), features LIST<FLOAT> (a few numbers from
-//	           the seat's view, documented per game in arena/game_*.go)
+//	           legal LIST<STRING> (the legal actions offered),
+//	           chosen STRING (the action's notation), chosen_index INT32
+//	           (its 0-based position in legal), final_score DOUBLE and
+//	           final_placement INT32 (the seat's result of the game),
+//	           mahjong, liarsbar, bulletpoker, werewolf STRUCT (the game's
+//	           named features of the seat's view, null for other games;
+//	           strategies/<game>/features.go), note STRING
+//
+// docs/datasets.md lists every feature column. Games and Decisions are
+// this package's own types: it imports sim and the strategies' feature
+// types, never arena (cmd/lab converts arena records).
 //
 // "index" is the game number in the whole run and joins the three tables.
 // Readers check the metadata and the schema and report a foreign or

@@ -10,7 +10,6 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"gamelab/arena"
 	"gamelab/sim"
 )
 
@@ -92,11 +91,11 @@ func Info(dir string) (RunInfo, error) {
 	return info, nil
 }
 
-// ReadRun streams the games of a run directory back as Records, in file
+// ReadRun streams the games of a run directory back as Games, in file
 // order, reading games.parquet and seats.parquet (and decisions.parquet
 // when the run recorded decisions) side by side with memory bounded by the
-// read buffers. The Record passed to fn is reused.
-func ReadRun(dir string, fn func(*arena.Record) error) (info RunInfo, err error) {
+// read buffers. The Game passed to fn is reused.
+func ReadRun(dir string, fn func(*Game) error) (info RunInfo, err error) {
 	defer recoverCorrupt(dir, &err)
 	gf, gp, info, err := OpenTable[GameRow](filepath.Join(dir, Games+".parquet"), Games)
 	if err != nil {
@@ -134,7 +133,7 @@ func ReadRun(dir string, fn func(*arena.Record) error) (info RunInfo, err error)
 	games := make([]GameRow, 128)
 	seats := make([]SeatRow, 1024)
 	var sq []SeatRow // seat rows read but not used yet
-	var rec arena.Record
+	var rec Game
 	sEOF := false
 	for {
 		// parquet-go reuses the maps and slices already in the rows it
@@ -177,14 +176,13 @@ func ReadRun(dir string, fn func(*arena.Record) error) (info RunInfo, err error)
 					return info, fmt.Errorf("%w: %s: decisions.parquet ends before game %d", ErrForeign, dir, g.Index)
 				}
 				rec.Decisions = rec.Decisions[:0]
-				for _, d := range dq[:need] {
-					if len(d.Features) == 0 {
-						d.Features = nil
-					}
+				for i := range dq[:need] {
+					d := &dq[i]
 					if d.Index != g.Index {
 						return info, fmt.Errorf("%w: %s: decision of game %d where game %d belongs", ErrForeign, dir, d.Index, g.Index)
 					}
-					rec.Decisions = append(rec.Decisions, arena.Decision{Step: d.Step, Seat: int8(d.Seat), Legal: d.Legal, Chosen: d.Chosen, Phase: d.Phase, Features: d.Features, Note: d.Note})
+					rec.Decisions = append(rec.Decisions, Decision{Step: d.Step, Seat: int8(d.Seat), Legal: d.Legal, Chosen: d.Chosen,
+						ChosenIndex: d.ChosenIndex, Phase: d.Phase, Features: d.features(), Note: d.Note})
 				}
 				dq = dq[need:]
 			}
@@ -210,12 +208,12 @@ func recoverCorrupt(path string, err *error) {
 	}
 }
 
-func toRecord(g *GameRow, seats []SeatRow, r *arena.Record) error {
+func toRecord(g *GameRow, seats []SeatRow, r *Game) error {
 	n := len(g.Lineup)
 	if len(g.Scores) != n || len(g.Placements) != n {
 		return fmt.Errorf("game %d: %d seats, %d scores, %d placements", g.Index, n, len(g.Scores), len(g.Placements))
 	}
-	*r = arena.Record{Index: g.Index, Set: g.Set, Seed: g.Seed, Length: g.Length, Lineup: r.Lineup[:0]}
+	*r = Game{Index: g.Index, Set: g.Set, Seed: g.Seed, Length: g.Length, Lineup: r.Lineup[:0]}
 	r.Result = sim.Result{Score: g.Scores, Placement: make([]int8, n), Stats: g.Stats, SeatStats: make([]map[string]float64, n), SeatTags: make([]string, n)}
 	for i, p := range g.Placements {
 		r.Result.Placement[i] = int8(p)

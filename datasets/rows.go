@@ -1,6 +1,12 @@
 package datasets
 
-import "gamelab/sim"
+import (
+	"gamelab/sim"
+	sb "gamelab/strategies/bulletpoker"
+	sl "gamelab/strategies/liarsbar"
+	sm "gamelab/strategies/mahjong"
+	sw "gamelab/strategies/werewolf"
+)
 
 // GameRow is one row of games.parquet: one finished game.
 type GameRow struct {
@@ -29,15 +35,28 @@ type SeatRow struct {
 	Stats     map[string]float64 `parquet:"stats"`
 }
 
-// DecisionRow is one row of decisions.parquet: one choice of one seat.
+// DecisionRow is one row of decisions.parquet: one choice of one seat,
+// with the seat's final result and the game's named features of what the
+// seat saw (one column per game, null in the others' rows). The columns
+// are listed in docs/datasets.md.
 type DecisionRow struct {
-	Index    int64     `parquet:"index"`
-	Step     int32     `parquet:"step"`
-	Seat     int32     `parquet:"seat"`
-	Phase    string    `parquet:"phase,dict"`
-	Legal    int32     `parquet:"legal"`
-	Chosen   string    `parquet:"chosen,dict"`
-	Features []float32 `parquet:"features,list"`
+	Index int64  `parquet:"index"`
+	Step  int32  `parquet:"step"`
+	Seat  int32  `parquet:"seat"`
+	Phase string `parquet:"phase,dict"`
+	// Legal are the legal actions offered (text, engine order); Chosen the
+	// action taken and ChosenIndex its 0-based index in Legal.
+	Legal       []string `parquet:"legal,list"`
+	Chosen      string   `parquet:"chosen,dict"`
+	ChosenIndex int32    `parquet:"chosen_index"`
+	// FinalScore and FinalPlacement are the seat's result of the game.
+	FinalScore     float64 `parquet:"final_score"`
+	FinalPlacement int32   `parquet:"final_placement"`
+	// The game's named features (strategies/<game>/features.go).
+	Mahjong     *sm.Features `parquet:"mahjong,optional"`
+	Liarsbar    *sl.Features `parquet:"liarsbar,optional"`
+	Bulletpoker *sb.Features `parquet:"bulletpoker,optional"`
+	Werewolf    *sw.Features `parquet:"werewolf,optional"`
 	// Note is the deciding strategy's own record of the decision (an
 	// LLM's prompt and answer: protocol/llm); empty for most strategies.
 	Note string `parquet:"note,optional"`

@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
-
-	"gamelab/arena"
 )
 
 // RowGroupGames is the default number of games per row group: every file's
@@ -18,7 +16,7 @@ import (
 // group of rows in memory however long the run.
 const RowGroupGames = 8192
 
-// Writer streams Records into games.parquet, seats.parquet and optionally
+// Writer streams Games into games.parquet, seats.parquet and optionally
 // decisions.parquet in a directory. Files are written under temporary
 // names and renamed into place by Close; Abort removes them.
 type Writer struct {
@@ -112,7 +110,7 @@ func Create(dir string, info RunInfo, rowGroup int) (*Writer, error) {
 
 // Add appends one game. Rows are buffered and flushed as a row group every
 // rowGroup games.
-func (w *Writer) Add(r *arena.Record) error {
+func (w *Writer) Add(r *Game) error {
 	res := &r.Result
 	g := GameRow{Game: w.info.Game, Index: r.Index, Set: r.Set, Seed: r.Seed, Rules: w.info.Rules, Length: r.Length, Stats: res.Stats}
 	for seat, p := range r.Lineup {
@@ -132,7 +130,15 @@ func (w *Writer) Add(r *arena.Record) error {
 	w.gbuf = append(w.gbuf, g)
 	if w.decisions != nil {
 		for _, d := range r.Decisions {
-			w.dbuf = append(w.dbuf, DecisionRow{Index: r.Index, Step: d.Step, Seat: int32(d.Seat), Phase: d.Phase, Legal: d.Legal, Chosen: d.Chosen, Features: d.Features, Note: d.Note})
+			if int(d.Seat) < 0 || int(d.Seat) >= len(r.Lineup) {
+				return fmt.Errorf("datasets: game %d: decision of seat %d at a table of %d", r.Index, d.Seat, len(r.Lineup))
+			}
+			row := DecisionRow{Index: r.Index, Step: d.Step, Seat: int32(d.Seat), Phase: d.Phase, Legal: d.Legal,
+				Chosen: d.Chosen, ChosenIndex: d.ChosenIndex, FinalScore: res.Score[d.Seat], FinalPlacement: int32(res.Placement[d.Seat]), Note: d.Note}
+			if err := setFeatures(&row, d.Features); err != nil {
+				return err
+			}
+			w.dbuf = append(w.dbuf, row)
 		}
 	}
 	w.n++

@@ -306,13 +306,14 @@ func playRun(ctx context.Context, m arena.Match, sched *arena.Schedule, info dat
 		}
 	}
 	bar := arenaProgress(info.End-info.First, "games")
+	var g datasets.Game
 	err := arena.Run(ctx, m, sched, arena.Options{First: info.First, End: info.End, Workers: workers, Decisions: decisions}, func(r *arena.Record) error {
 		sum.Add(r)
 		if bar != nil {
 			bar.Add(1)
 		}
 		if w != nil {
-			return w.Add(r)
+			return w.Add(datasetGame(r, &g))
 		}
 		return nil
 	})

@@ -207,7 +207,7 @@ func TestExportReplaysWithDecisionsAndReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(dec) != 20*4 || dec[0].Chosen != "c1" || dec[0].Legal != 2 {
+	if len(dec) != 20*4 || dec[0].Chosen != "c1" || len(dec[0].Legal) != 2 || dec[0].Legal[dec[0].ChosenIndex] != "c1" {
 		t.Errorf("%d decisions, first %+v", len(dec), dec[0])
 	}
 	code, out, se := arenaLab(t, "report", exp)

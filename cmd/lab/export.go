@@ -17,8 +17,9 @@ func init() {
 
 const exportAbout = `Replays every game of a run directory from its recorded seed and lineup
 (runs are deterministic) and writes a new run directory OUT with
-games.parquet, seats.parquet and, with --decisions, decisions.parquet (seat,
-legal-action count and chosen action of every decision). Every replayed
+games.parquet, seats.parquet and, with --decisions, decisions.parquet (every
+decision's legal actions, chosen index, the seat's final result and the
+game's named features of the seat's view: docs/datasets.md). Every replayed
 result is checked against the recorded one: a mismatch exits 1.`
 
 func runExport(ctx context.Context, args []string) error {
@@ -60,8 +61,9 @@ func runExport(ctx context.Context, args []string) error {
 	}
 	t := m.NewTable()
 	var replay arena.Record
+	var g datasets.Game
 	n := 0
-	_, err = datasets.ReadRun(pos[0], func(r *arena.Record) error {
+	_, err = datasets.ReadRun(pos[0], func(r *datasets.Game) error {
 		if err := t.Play(r.Seed, r.Lineup, &replay, *decisions); err != nil {
 			return err
 		}
@@ -70,7 +72,7 @@ func runExport(ctx context.Context, args []string) error {
 		}
 		replay.Index, replay.Set, replay.Seed, replay.Lineup = r.Index, r.Set, r.Seed, r.Lineup
 		n++
-		return w.Add(&replay)
+		return w.Add(datasetGame(&replay, &g))
 	})
 	if err != nil {
 		w.Abort()
@@ -81,4 +83,26 @@ func runExport(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(os.Stderr, "lab export: replayed %d games into %s\n", n, *out)
 	return nil
+}
+
+// datasetGame converts an arena Record into the datasets Game g (reused:
+// its Decisions keep their capacity) and returns g.
+func datasetGame(r *arena.Record, g *datasets.Game) *datasets.Game {
+	*g = datasets.Game{Index: r.Index, Set: r.Set, Seed: r.Seed, Lineup: r.Lineup, Result: r.Result, Length: r.Length, Decisions: g.Decisions[:0]}
+	for _, d := range r.Decisions {
+		g.Decisions = append(g.Decisions, datasets.Decision{Step: d.Step, Seat: d.Seat, Legal: d.Legal, Chosen: d.Chosen,
+			ChosenIndex: d.ChosenIndex, Phase: d.Phase, Features: d.Features, Note: d.Note})
+	}
+	return g
+}
+
+// arenaRecord converts a datasets Game back into the arena Record r
+// (reused) for the summaries, and returns r.
+func arenaRecord(g *datasets.Game, r *arena.Record) *arena.Record {
+	*r = arena.Record{Index: g.Index, Set: g.Set, Seed: g.Seed, Lineup: g.Lineup, Result: g.Result, Length: g.Length, Decisions: r.Decisions[:0]}
+	for _, d := range g.Decisions {
+		r.Decisions = append(r.Decisions, arena.Decision{Step: d.Step, Seat: d.Seat, Legal: d.Legal, Chosen: d.Chosen,
+			ChosenIndex: d.ChosenIndex, Phase: d.Phase, Features: d.Features, Note: d.Note})
+	}
+	return r
 }

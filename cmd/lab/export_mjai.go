@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 
-	"gamelab/arena"
 	"gamelab/datasets"
 	"gamelab/protocol/mjai"
 	"gamelab/sim"
@@ -42,7 +41,7 @@ func exportMjai(dir, out string, gz bool) error {
 		return err
 	}
 	n := 0
-	_, err = datasets.ReadRun(dir, func(rec *arena.Record) error {
+	_, err = datasets.ReadRun(dir, func(rec *datasets.Game) error {
 		players := make([]sm.Strategy, len(rec.Lineup))
 		names := make([]string, len(rec.Lineup))
 		for seat, p := range rec.Lineup {

@@ -110,10 +110,11 @@ func runMerge(ctx context.Context, args []string) error {
 		return err
 	}
 	sum := arena.NewSummary(m)
+	var rec arena.Record
 	for _, i := range idx {
-		if _, err := datasets.ReadRun(dirs[i], func(r *arena.Record) error {
-			sum.Add(r)
-			return w.Add(r)
+		if _, err := datasets.ReadRun(dirs[i], func(g *datasets.Game) error {
+			sum.Add(arenaRecord(g, &rec))
+			return w.Add(g)
 		}); err != nil {
 			w.Abort()
 			return arenaInputError(err)

@@ -131,8 +131,9 @@ func summarizeDir(dir string) (arena.Report, map[string]*reports.Histogram, erro
 	}
 	sum := arena.NewSummary(m)
 	lo, hi := math.Inf(1), math.Inf(-1)
-	if _, err := datasets.ReadRun(dir, func(r *arena.Record) error {
-		sum.Add(r)
+	var rec arena.Record
+	if _, err := datasets.ReadRun(dir, func(r *datasets.Game) error {
+		sum.Add(arenaRecord(r, &rec))
 		for _, s := range r.Result.Score {
 			lo, hi = math.Min(lo, s), math.Max(hi, s)
 		}
@@ -145,7 +146,7 @@ func summarizeDir(dir string) (arena.Report, map[string]*reports.Histogram, erro
 	for _, n := range names {
 		hist[n] = reports.NewHistogram(lo, hi, 30)
 	}
-	if _, err := datasets.ReadRun(dir, func(r *arena.Record) error {
+	if _, err := datasets.ReadRun(dir, func(r *datasets.Game) error {
 		for seat, p := range r.Lineup {
 			hist[names[p]].Add(r.Result.Score[seat])
 		}
