@@ -44,9 +44,19 @@
 //   - Event with For(seat), View with Apply(event) and a NewView (the
 //     empty view), State.View(seat) equal to the fold;
 //   - a text notation for its cards/actions (parse(format(x)) == x);
-//   - Determinize(view, rng), for search;
-//   - contract.go with the three assertions; tests calling simtest.Run,
-//     simtest.CheckContract (with Sample), and simtest.Golden playthroughs.
+//   - Determinize(view, rng), for search; a View that does not hold the
+//     rules (mahjong's) leaves them to the state being filled;
+//   - Placements(dst) (Placer), the ranking without Result's allocations,
+//     which search playouts use when it is there;
+//   - contract.go with the three assertions (and sim.Sampler[View],
+//     sim.Placer); tests calling simtest.Run, simtest.CheckContract (with
+//     Sample), and simtest.Golden playthroughs (the one -update flag).
+//
+// In strategies/<game> it adds a Registry of its bots and a search.Game
+// (the seat and the seat count read off a View, optionally a Leaf that
+// ends long playouts early, as mahjong's and bullet poker's end with the
+// hand) passed to search.Register; in arena/game_<game>.go, one Register
+// call with its presets, registry and Play.
 //
 // It then gets for free: the conformance harness, the generic Play loop
 // and the Strategy type (package strategies) with its registry and spec

@@ -1,18 +1,15 @@
 package mahjong
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"gamelab/sim"
 	"gamelab/sim/mahjong"
+	"gamelab/sim/simtest"
 )
-
-var updateGames = flag.Bool("update-games", false, "rewrite testdata/golden_games.txt")
 
 // goldenSpecs are the baseline bots whose games must not change when their
 // decisions get faster: the final scores of every seeded game are kept.
@@ -20,8 +17,8 @@ var goldenSpecs = []string{"efficiency", "defense", "defense?push=0&push_value=0
 
 // TestGoldenGames plays 6 games of four copies of each baseline under each
 // preset, plus mixed tables, and compares the final scores and the
-// decisions' count with testdata/golden_games.txt (go test -update-games
-// rewrites it).
+// decisions' count with testdata/golden_games.txt (simtest.Golden: go test
+// -run GoldenGames -update rewrites it).
 func TestGoldenGames(t *testing.T) {
 	var b strings.Builder
 	for _, preset := range mahjong.Presets() {
@@ -50,30 +47,5 @@ func TestGoldenGames(t *testing.T) {
 			}
 		}
 	}
-	path := filepath.Join("testdata", "golden_games.txt")
-	if *updateGames {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := strings.Split(b.String(), "\n")
-	for i, w := range strings.Split(string(want), "\n") {
-		if i >= len(got) || got[i] != w {
-			g := ""
-			if i < len(got) {
-				g = got[i]
-			}
-			t.Fatalf("line %d:\n got %s\nwant %s", i+1, g, w)
-		}
-	}
-	if len(got) != len(strings.Split(string(want), "\n")) {
-		t.Fatalf("%d lines, want %d", len(got), len(strings.Split(string(want), "\n")))
-	}
+	simtest.Golden(t, filepath.Join("testdata", "golden_games.txt"), []byte(b.String()))
 }

@@ -36,7 +36,8 @@ var tablePool sync.Pool
 type viewBlind interface{ viewBlind() }
 
 // Play runs one game of rules r from seed with players[i] at seat i and
-// returns its result. It calls Reset on every player first and gives seat
+// returns its result. It calls Reset on every player first (and SetRules
+// on a RulesSetter) and gives seat
 // i the RNG sim.NewRand(sim.Seed(seed, sim.Label("strategy"), i)). Each
 // seat's View is the fold of the events it may see, brought up to date
 // incrementally just before the seat decides (never for a strategy that
@@ -70,6 +71,9 @@ func Play(r mahjong.Rules, seed uint64, players []Strategy, observe func(seat si
 	s, rngs, views := tb.s, &tb.rngs, &tb.views
 	for i, p := range players {
 		p.Reset()
+		if rs, ok := p.(RulesSetter); ok {
+			rs.SetRules(r)
+		}
 		tb.src[i].Reseed(sim.Seed(seed, labelStrategy, uint64(i)))
 	}
 	for i := range views {

@@ -90,6 +90,7 @@ type ISMCTS[S interface {
 	rollout func() strategies.Strategy[V, A]
 	workers []*worker[S, R, A, E, V]
 	anchor  strategies.Strategy[V, A]
+	rules   *R // set by SetRules
 	// Stats of the last move: iterations run and tree nodes grown.
 	LastIters, LastNodes int
 }
@@ -107,6 +108,17 @@ func New[S interface {
 		cfg.Workers = 1
 	}
 	return &ISMCTS[S, R, A, E, V]{g: g, cfg: cfg, rollout: rollout}, nil
+}
+
+// SetRules makes the states the search determinizes into start from rules
+// r (Reset(r, 0) before Determinize fills them), for a game whose View
+// does not hold its rules: mahjong's game loop calls it before each game.
+// Without it the states are NewState's.
+func (m *ISMCTS[S, R, A, E, V]) SetRules(r R) {
+	m.rules = &r
+	for _, w := range m.workers {
+		w.d.Reset(r, 0)
+	}
 }
 
 // Reset forgets nothing that matters: trees are rebuilt every move.
@@ -230,6 +242,9 @@ type worker[S interface {
 
 func (m *ISMCTS[S, R, A, E, V]) newWorker() *worker[S, R, A, E, V] {
 	w := &worker[S, R, A, E, V]{m: m, d: m.g.NewState(), legal: make([]A, 0, 256), untried: make([]A, 0, 256)}
+	if m.rules != nil {
+		w.d.Reset(*m.rules, 0)
+	}
 	w.rng = rand.New(&w.pcg)
 	return w
 }

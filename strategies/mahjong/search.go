@@ -1,0 +1,54 @@
+package mahjong
+
+import (
+	"math"
+
+	"gamelab/sim"
+	"gamelab/sim/mahjong"
+	"gamelab/strategies/search"
+)
+
+// Game describes mahjong to the generic search (strategies/search). A
+// playout ends with the hand the search started in (Leaf): a game is some
+// ten hands long, and one hand's playout already costs a few hundred
+// decisions of the rollout strategy. Each seat's reward is then the points
+// it won or lost in that hand (its score against the root view's, riichi
+// sticks paid included), squashed to [0, 1] by a logistic curve of scale
+// PointsScale (a mangan of 8,000 points is worth 0.73 to the winner, 0.27
+// to the payer). A playout whose hand ends the game scores the real
+// placements instead ((4 − place) / 3), as in the other games.
+var Game = search.Game[*mahjong.State, mahjong.Rules, mahjong.Action, mahjong.Event, mahjong.View]{
+	NewState: func() *mahjong.State { return new(mahjong.State) },
+	Seat:     func(v *mahjong.View) sim.Seat { return v.Me },
+	Players:  func(*mahjong.View) int { return 4 },
+	Leaf:     handEnd,
+}
+
+// PointsScale is the scale in points of the hand reward's logistic curve.
+const PointsScale = 8000
+
+// handEnd is Game.Leaf: true once the playout d has left the root's hand
+// (every new hand changes the round or the honba).
+func handEnd(root *mahjong.View, d *mahjong.State, dst []float64) ([]float64, bool) {
+	round, honba, _ := d.Round()
+	if round == int(root.Round) && honba == int(root.Honba) {
+		return dst, false
+	}
+	dst = dst[:0]
+	for i, x := range d.Scores() {
+		delta := float64(x - root.Scores[i])
+		dst = append(dst, 1/(1+math.Exp(-delta/PointsScale)))
+	}
+	return dst, true
+}
+
+// RulesSetter is a strategy that needs the game's rules, which a View does
+// not hold (the search, to build full states): Play calls SetRules before
+// each game. Strategies never told (live play) assume mahjong.Dihou().
+type RulesSetter interface {
+	SetRules(r mahjong.Rules)
+}
+
+func init() {
+	search.Register(Registry, Game, 200, "efficiency")
+}
