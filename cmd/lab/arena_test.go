@@ -332,6 +332,7 @@ func TestTuneIntegersFreezeAndWorkers(t *testing.T) {
 		{"--strategy mid --freeze strength", "no tunable parameters"},
 		{"--strategy mid --objective rankpt", "no rank points"},
 		{"--strategy mid --objective elo", "--objective"},
+		{"--strategy mid --method newton", `--method "newton"`},
 	} {
 		args := append([]string{"tune", "--game", "coin", "--seed", "1", "--out", filepath.Join(dir, "x.json")}, strings.Fields(c.args)...)
 		code, _, se := arenaLab(t, args...)

@@ -17,17 +17,21 @@ import (
 )
 
 func init() {
-	register(&command{name: "tune", summary: "tune a strategy's parameters by self-play (SPSA) and write a strategy file", run: runTune})
+	register(&command{name: "tune", summary: "tune a strategy's parameters by self-play (SPSA or CMA-ES) and write a strategy file", run: runTune})
 }
 
-const tuneAbout = `Tunes the parameters of --strategy by SPSA (Spall 1992, as fishtest runs
-it): each step perturbs all free parameters at once by ±c_k (in units of each
+const tuneAbout = `Tunes the parameters of --strategy by SPSA (--method spsa, the default;
+Spall 1992, as fishtest runs it) or CMA-ES (--method cmaes; Hansen's
+covariance matrix adaptation, gonum's CmaEsChol). SPSA: each step perturbs all free parameters at once by ±c_k (in units of each
 parameter's range; integer and boolean parameters by at least one step),
 seats the two perturbed versions at one table with opponents from
 --opponents filling the other seats (seatings balanced as in lab arena;
 on two seats they meet head to head), plays whole duplicate sets of at
 least 16 games on all --workers (results do not depend on --workers), and
-moves along the difference of their --objective with gain a_k:
+moves along the difference of their --objective with gain a_k. CMA-ES:
+each generation seats every sampled candidate against the same opponents
+on the same deals, all candidates' games on all --workers, and moves the
+distribution toward the best half; the result is its mean. Objectives:
 
   placement  fraction of the other seats beaten (ties half); the default
   score      the game's score per game (chips, points, 1/0)
@@ -99,6 +103,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	strat := fs.String("strategy", "", "strategy to tune (spec: its parameters are the starting point)")
 	opps := fs.String("opponents", "", "tuning field, comma-separated specs (default: the untuned strategy)")
 	objName := fs.String("objective", "placement", "what to maximize: placement, score or rankpt")
+	method := fs.String("method", "spsa", "optimizer: spsa or cmaes")
 	freeze := fs.String("freeze", "", "comma-separated parameters to keep at their starting values")
 	heldOut := fs.String("validate-against", "", "held-out field of the validation gate (default: every other built-in strategy)")
 	force := fs.Bool("force", false, "write the file even when the validation gate fails")
@@ -110,6 +115,9 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	if *strat == "" || *out == "" {
 		return usagef("tune: --strategy and --out are required")
+	}
+	if *method != "spsa" && *method != "cmaes" {
+		return usagef("--method %q: want spsa or cmaes", *method)
 	}
 	r, seed, err := f.gameAndSeed(stderr)
 	if err != nil {
@@ -182,7 +190,11 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "lab tune: %s %s, %s, %s, %d games, seed %d (replay with --seed %d)\n", r.Name(), m0.RulesName(), start.String(), obj.name, f.games, seed, seed)
 
 	sp := spsa{r: r, rules: f.rules, start: start, tunable: tunable, field: field, obj: obj, seed: seed, workers: f.workers}
-	tuned, steps, err := sp.run(ctx, f.games*4/5, *trajectory)
+	run := sp.run
+	if *method == "cmaes" {
+		run = sp.cmaes
+	}
+	tuned, steps, err := run(ctx, f.games*4/5, *trajectory)
 	if err != nil {
 		return err
 	}
@@ -207,7 +219,7 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 		return arenaInputError(err)
 	}
 	tsp, _ := strategies.ParseSpec(tuned)
-	note := fmt.Sprintf("lab tune: SPSA, %d steps, objective %s, seed %d, vs %v; %s", steps, obj.name, seed, field, strings.Join(lines, "; "))
+	note := fmt.Sprintf("lab tune: %s, %d steps, objective %s, seed %d, vs %v; %s", strings.ToUpper(*method), steps, obj.name, seed, field, strings.Join(lines, "; "))
 	if err := strategies.WriteFile(*out, strategies.File{Game: r.Name(), Spec: tsp, Note: note,
 		Rules: json.RawMessage(m.Rules()), RulesName: m.RulesName()}); err != nil {
 		return err
@@ -237,7 +249,7 @@ func checkWritableFile(path string) error {
 // stepGames is the least number of games an SPSA step plays.
 const stepGames = 16
 
-// spsa is one tuning run.
+// spsa is one tuning run (by SPSA, run, or CMA-ES, cmaes).
 type spsa struct {
 	r       arena.Runner
 	rules   string
@@ -274,14 +286,7 @@ func (s *spsa) specOf(th []float64) (string, []float64) {
 // tuned spec and the number of steps.
 func (s *spsa) run(ctx context.Context, budget int64, trajectory string) (string, int64, error) {
 	d := len(s.tunable)
-	theta := make([]float64, d)
-	for i, p := range s.tunable {
-		v, ok := s.start.Params[p.Name]
-		if !ok {
-			v = p.Default
-		}
-		theta[i] = (v - p.Min) / (p.Max - p.Min)
-	}
+	theta := s.startTheta()
 	m0, err := s.r.Prepare(s.rules, []string{s.start.String()})
 	if err != nil {
 		return "", 0, arenaInputError(err)
