@@ -38,3 +38,24 @@ func (s *State) Result() sim.Result {
 		},
 	}
 }
+
+// Placements implements sim.Placer: the placements Result gives (1 for
+// the winning team, winners+1 for the others, all 1 before the end),
+// appended to dst[:0] without allocating.
+func (s *State) Placements(dst []int8) []int8 {
+	dst = dst[:0]
+	winners := int8(0)
+	for i := range s.n {
+		if s.winner != TeamNone && s.roles[i].Team() == s.winner {
+			winners++
+		}
+	}
+	for i := range s.n {
+		p := int8(1)
+		if s.winner != TeamNone && s.roles[i].Team() != s.winner {
+			p = winners + 1
+		}
+		dst = append(dst, p)
+	}
+	return dst
+}

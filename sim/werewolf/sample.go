@@ -58,7 +58,10 @@ const maxDraws = 256
 // actions of the real game (for a seat asked to act; a seer at night is
 // taken to have divined tonight when it holds day+1 results). The rules
 // are s's own if they fit v's table, else Default for v's role counts:
-// the view does not show the speak limits or the tie rule.
+// the view does not show the speak limits or the tie rule. A view no
+// real game shows (a live adapter's) still gives a state, never a panic;
+// callers that must act in it check it first (Rules.Validate of its
+// table, the legality of their actions in the sample).
 func (s *State) Determinize(v *View, rng *sim.PCG) {
 	n := int(v.Players)
 	r := s.r
@@ -67,8 +70,8 @@ func (s *State) Determinize(v *View, rng *sim.PCG) {
 		r = Default(int(v.RoleCount[RoleVillager]), int(v.RoleCount[RoleSeer]), int(v.RoleCount[RoleMedium]),
 			int(v.RoleCount[RoleWerewolf]), int(v.RoleCount[RoleMadman]))
 	}
-	var roles [MaxPlayers]Role
-	drawRoles(v, rng, s.weigh, &roles)
+	drawRoles(v, rng, s.weigh, &s.roles) // in place: a local would escape to the weigher
+	roles := s.roles
 	s.begin(r, rng.Uint64(), roles[:n])
 	s.rebuild(v, rng)
 }
@@ -85,6 +88,7 @@ func drawRoles(v *View, rng *sim.PCG, w Weigher, roles *[MaxPlayers]Role) {
 	for i := range n {
 		b := uint16(1) << uint(i)
 		switch k := v.Known[i]; {
+		case k >= NumRoles:
 		case k == RoleWerewolf:
 			wolves |= b
 		case k != RoleNone:
@@ -147,7 +151,7 @@ func drawRoles(v *View, rng *sim.PCG, w Weigher, roles *[MaxPlayers]Role) {
 			switch {
 			case set&(1<<uint(i)) != 0:
 				roles[i] = RoleWerewolf
-			case v.Known[i] != RoleNone:
+			case v.Known[i] != RoleNone && v.Known[i] < NumRoles:
 				roles[i] = v.Known[i]
 			case k < np:
 				roles[i] = pool[k]
@@ -528,7 +532,7 @@ func (s *State) rebuildNight(v *View) {
 		s.wolfPassed |= bit(me)
 		s.emit(mk(EvWolfPass, me, sim.NoSeat))
 	default:
-		for ; s.whispers > v.WhispersLeft; s.whispers-- {
+		for ; s.whispers > max(v.WhispersLeft, 0); s.whispers-- {
 			s.emit(mk(EvWhisper, me, sim.NoSeat))
 		}
 	}

@@ -30,6 +30,15 @@ type Game[S interface {
 	// (bullet poker stops at the end of the hand the search started in
 	// and values the survivors alike). nil plays every playout out.
 	Leaf func(root *V, d S, dst []float64) ([]float64, bool)
+	// Candidates, if set, appends to dst[:0] the root actions worth
+	// searching among legal (werewolf: votes, divines and kills, not its
+	// hundreds of messages). When the rollout strategy's own choice is not
+	// one of them, or fewer than two are, the search plays that choice
+	// without searching.
+	Candidates func(v *V, legal, dst []A) []A
+	// WinOnly makes win=1 (team games: a playout scores 1 for the seats
+	// placed first, the winning team, 0 for the others) the default.
+	WinOnly bool
 }
 
 // Config sets a search's budget and exploration.
@@ -91,6 +100,7 @@ type ISMCTS[S interface {
 	workers []*worker[S, R, A, E, V]
 	anchor  strategies.Strategy[V, A]
 	rules   *R // set by SetRules
+	cands   []A
 	// Stats of the last move: iterations run and tree nodes grown.
 	LastIters, LastNodes int
 }
@@ -134,6 +144,19 @@ func (m *ISMCTS[S, R, A, E, V]) Decide(v *V, legal []A, rng *rand.Rand) A {
 		return legal[0]
 	}
 	seed := rng.Uint64()
+	var pa A // the rollout strategy's own choice, once asked
+	asked := false
+	if m.g.Candidates != nil {
+		if m.anchor == nil {
+			m.anchor = m.rollout()
+		}
+		pa, asked = m.anchor.Decide(v, legal, rng), true
+		m.cands = m.g.Candidates(v, legal, m.cands[:0])
+		if len(m.cands) < 2 || indexOf(m.cands, pa) < 0 {
+			return pa
+		}
+		legal = m.cands
+	}
 	for len(m.workers) < m.cfg.Workers {
 		m.workers = append(m.workers, m.newWorker())
 	}
@@ -190,7 +213,9 @@ func (m *ISMCTS[S, R, A, E, V]) Decide(v *V, legal []A, rng *rand.Rand) A {
 	if m.anchor == nil {
 		m.anchor = m.rollout()
 	}
-	pa := m.anchor.Decide(v, legal, rng)
+	if !asked {
+		pa = m.anchor.Decide(v, legal, rng)
+	}
 	pn, psum, psq := stat(pa)
 	bn, _, bsq := stat(best)
 	if pn < 2 || bn < 2 || best == pa {

@@ -26,7 +26,7 @@ func Register[S interface {
 		{Name: "c", Default: 0.7, Min: 0, Max: 4, Help: "UCB1 exploration constant (rewards are placements scaled to [0, 1])"},
 		{Name: "workers", Default: 1, Min: 1, Max: 64, Help: "root-parallel trees on goroutines", Kind: strategies.Int},
 		{Name: "tree", Default: 0, Min: 0, Max: 1, Help: "1: grow the full SO-ISMCTS tree; 0: search the root choice only, later decisions by the rollout strategy", Kind: strategies.Bool},
-		{Name: "win", Default: 0, Min: 0, Max: 1, Kind: strategies.Bool, Help: "1: reward playouts by wins only; 0: by placement scaled to [0, 1]"},
+		{Name: "win", Default: b2f(g.WinOnly), Min: 0, Max: 1, Kind: strategies.Bool, Help: "1: reward playouts by wins only; 0: by placement scaled to [0, 1]"},
 		{Name: "z", Default: 1, Min: 0, Max: 5, Help: "leave the rollout strategy's own root choice only for an action better by z standard errors (0: most visited)"},
 	}
 	texts := []strategies.TextParam{{Name: "rollout", Default: rollout, Help: "the strategy that plays every seat in the playouts (a spec of this game)"}}
@@ -49,4 +49,11 @@ func Register[S interface {
 				return s
 			})
 		})
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

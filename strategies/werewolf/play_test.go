@@ -28,6 +28,10 @@ func table(t testing.TB, spec string, n int) []Strategy {
 // with random) through Play; every choice must be legal and every game end.
 func TestEveryStrategyPlaysEveryPreset(t *testing.T) {
 	for _, name := range Registry.Names() {
+		games := 300
+		if name == "ismcts" {
+			name, games = "ismcts?iters=8", 10 // a search per decision: a few games
+		}
 		for _, preset := range werewolf.Presets() {
 			r, _ := werewolf.Preset(preset)
 			ps := table(t, name, r.Players)
@@ -35,7 +39,7 @@ func TestEveryStrategyPlaysEveryPreset(t *testing.T) {
 			for i := 0; i < r.Players; i += 2 {
 				mixed[i] = &Random{}
 			}
-			for g := range 300 {
+			for g := range games {
 				for _, players := range [][]Strategy{ps, mixed} {
 					res, err := Play(r, uint64(g), players, nil)
 					if err != nil {

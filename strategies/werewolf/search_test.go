@@ -1,0 +1,130 @@
+package werewolf
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"gamelab/sim"
+	"gamelab/sim/simtest"
+	"gamelab/sim/werewolf"
+	"gamelab/strategies"
+)
+
+// voteView plays a 9-player game with rule players to the first vote and
+// returns the view, legal votes and the state.
+func voteView(t testing.TB, preset string, seed uint64) (*werewolf.State, werewolf.View, []werewolf.Action) {
+	t.Helper()
+	r, _ := werewolf.Preset(preset)
+	for ; ; seed++ {
+		s := werewolf.New(r, seed)
+		ps := table(t, "rule", r.Players)
+		rng := sim.NewRand(seed)
+		var legal []werewolf.Action
+		for !s.Done() && s.Phase() != werewolf.PhaseVote {
+			seat := s.Next()[0]
+			legal = s.Legal(seat, legal[:0])
+			v := s.View(seat)
+			if err := s.Apply(seat, ps[seat].Decide(&v, legal, rng)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.Done() {
+			continue
+		}
+		seat := s.Next()[0]
+		return s, s.View(seat), s.Legal(seat, nil)
+	}
+}
+
+// The same view and seed give the same vote, with one worker or several.
+func TestSearchIsDeterministic(t *testing.T) {
+	for _, spec := range []string{"ismcts?iters=64", "ismcts?iters=64&workers=3&z=0"} {
+		for seed := range uint64(5) {
+			_, v, legal := voteView(t, "7", seed)
+			var first werewolf.Action
+			for k := range 3 {
+				m, err := New(spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				a := m.Decide(&v, legal, sim.NewRand(seed))
+				if k == 0 {
+					first = a
+				} else if a != first {
+					t.Fatalf("%s seed %d: %v then %v", spec, seed, first, a)
+				}
+			}
+		}
+	}
+}
+
+// A request out of step with its view (or a view no game shows) gets the
+// rollout strategy's legal answer, not a panic.
+func TestSearchOnAMismatchedView(t *testing.T) {
+	_, v, _ := voteView(t, "5", 1)
+	m, _ := New("ismcts?iters=32")
+	legal := []werewolf.Action{werewolf.Kill(1), werewolf.Kill(2)} // a night request on a day view
+	if a := m.Decide(&v, legal, sim.NewRand(1)); !containsIgnoringText(legal, a) {
+		t.Fatalf("chose %v, not among %v", a, legal)
+	}
+	empty := werewolf.NewView(2)
+	votes := []werewolf.Action{werewolf.Vote(0), werewolf.Vote(1)}
+	if a := m.Decide(&empty, votes, sim.NewRand(1)); !containsIgnoringText(votes, a) {
+		t.Fatalf("chose %v on an empty view", a)
+	}
+}
+
+func TestSearchBadSpecs(t *testing.T) {
+	for spec, want := range map[string]string{
+		"ismcts?rollout=nope":   `unknown werewolf strategy "nope"`,
+		"ismcts?rollout=ismcts": "is a search itself",
+		"ismcts?iters=0":        "outside [1,",
+		"ismcts?c=-1":           "outside [0,",
+	} {
+		_, err := New(spec)
+		if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, strategies.ErrSpec) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("New(%q) = %v, want one line containing %q", spec, err, want)
+		}
+	}
+}
+
+// An iteration allocates nothing in steady state: a move of 400
+// iterations allocates as much as one of 20.
+func TestSearchIterationAllocatesNothing(t *testing.T) {
+	_, v, legal := voteView(t, "9", 3)
+	allocs := func(iters string) float64 {
+		m, _ := New("ismcts?z=0&iters=" + iters)
+		rng := sim.NewRand(1)
+		m.Decide(&v, legal, rng) // warm the pools
+		return testing.AllocsPerRun(5, func() { m.Decide(&v, legal, rng) })
+	}
+	if small, big := allocs("20"), allocs("400"); big > small {
+		t.Fatalf("a move of 400 iterations allocates %.1f, one of 20 %.1f", big, small)
+	}
+}
+
+// BenchmarkSearchVote: one search decision on the first vote of a rule
+// game (rule rollouts): CPU-ms per move and allocations.
+func BenchmarkSearchVote(b *testing.B) {
+	for _, preset := range werewolf.Presets() {
+		_, v, legal := voteView(b, preset, 3)
+		for _, spec := range []string{"ismcts?iters=200"} {
+			b.Run(preset+"/"+spec, func(b *testing.B) {
+				m, _ := New(spec + "&z=0")
+				rng := sim.NewRand(1)
+				m.Decide(&v, legal, rng)
+				b.ReportAllocs()
+				cpu0 := simtest.CPUTime()
+				moves := 0
+				for b.Loop() {
+					m.Decide(&v, legal, rng)
+					moves++
+				}
+				if cpu := simtest.CPUTime() - cpu0; cpu > 0 {
+					b.ReportMetric(cpu.Seconds()*1000/float64(moves), "cpu-ms/move")
+				}
+			})
+		}
+	}
+}
