@@ -8,7 +8,10 @@ import (
 )
 
 // TestContract runs the generic contract checks (views as folds of For,
-// Reset as New, clones) on every preset.
+// Reset as New, clones) on every preset, with the sampler: at every 20th
+// step a sample of the deciding seat's view shows that seat the same view
+// and legal actions, the same rng seed gives the same sample, and the
+// sample plays on to a well-formed end.
 func TestContract(t *testing.T) {
 	for _, name := range Presets() {
 		t.Run(name, func(t *testing.T) {
@@ -17,7 +20,8 @@ func TestContract(t *testing.T) {
 			simtest.CheckContract(t, simtest.Contract[*State, Rules, Action, Event, View, *View]{
 				Rules: r, New: New, Seats: 4,
 				NewView:    NewView,
-				Encode:     encodeState,
+				Encode:     encodeHidden,
+				Sample:     func(v *View, rng *sim.PCG) *State { return Sample(r, v, rng) },
 				MaxSteps:   100_000,
 				CheckEvery: 20,
 			}, 3, sim.Label(name))

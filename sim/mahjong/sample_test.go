@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"gamelab/sim"
-	"gamelab/sim/simtest"
 
 	"pgregory.net/rapid"
 )
@@ -26,27 +25,6 @@ func encodeHidden(s *State) []byte {
 		}
 	}
 	return append(b, byte(s.phase), byte(s.turn), byte(s.livePos), byte(s.liveLeft), byte(s.seed), byte(s.seed>>32))
-}
-
-// TestSampleContract: at every 15th step of random games, a sample of
-// the deciding seat's view shows that seat the same view and the same
-// legal actions, the same rng seed gives the same sample, and the sample
-// plays on to a well-formed end.
-func TestSampleContract(t *testing.T) {
-	for _, name := range Presets() {
-		t.Run(name, func(t *testing.T) {
-			r, _ := Preset(name)
-			r.Winds = 1
-			simtest.CheckContract(t, simtest.Contract[*State, Rules, Action, Event, View, *View]{
-				Rules: r, New: New, Seats: 4,
-				NewView:    NewView,
-				Encode:     encodeHidden,
-				Sample:     func(v *View, rng *sim.PCG) *State { return Sample(r, v, rng) },
-				MaxSteps:   100_000,
-				CheckEvery: 15,
-			}, 3, sim.Label("sample "+name))
-		})
-	}
 }
 
 // greedy is a test policy that plays toward winning hands, so games reach
