@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"gamelab/sim"
@@ -124,18 +125,20 @@ func consistent(v *View) []string {
 
 // TestSampleIsUniform: over many samples of one view, every consistent
 // role assignment (enumerated independently) comes up equally often
-// (chi-square), and no other does. The view is the seer's on day 2 of a
-// 5-player game, after one white result and a night kill.
+// (chi-square), and no other does; with a weigher, in proportion to its
+// weights. The views are on day 2 of 5-player games, after a night kill.
 func TestSampleIsUniform(t *testing.T) {
 	r, _ := Preset("5")
 	for _, tc := range []struct {
-		name string
-		seed uint64
-		seat func(s *State) sim.Seat
+		name  string
+		seed  uint64
+		seat  func(s *State) sim.Seat
+		weigh *keyWeigher
 	}{
-		{"seer day 2", 3, func(s *State) sim.Seat { return seatOf(s, RoleSeer) }},
-		{"villager day 2", 3, func(s *State) sim.Seat { return seatOf(s, RoleVillager) }},
-		{"madman day 2", 5, func(s *State) sim.Seat { return seatOf(s, RoleMadman) }},
+		{"seer day 2", 3, func(s *State) sim.Seat { return seatOf(s, RoleSeer) }, nil},
+		{"villager day 2", 3, func(s *State) sim.Seat { return seatOf(s, RoleVillager) }, nil},
+		{"madman day 2", 5, func(s *State) sim.Seat { return seatOf(s, RoleMadman) }, nil},
+		{"weighted villager day 2", 3, func(s *State) sim.Seat { return seatOf(s, RoleVillager) }, &keyWeigher{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var s *State
@@ -160,6 +163,9 @@ func TestSampleIsUniform(t *testing.T) {
 			rng := sim.NewPCG(11)
 			const n = 12000
 			d := &State{}
+			if tc.weigh != nil {
+				d.SetWeigher(tc.weigh)
+			}
 			for range n {
 				d.Determinize(&v, &rng)
 				key := fmt.Sprint(d.roles[:5])
@@ -170,8 +176,16 @@ func TestSampleIsUniform(t *testing.T) {
 				obs[i]++
 			}
 			p0 := make([]float64, len(want))
+			total := 0.0
+			for i, k := range want {
+				p0[i] = 1
+				if tc.weigh != nil {
+					p0[i] = tc.weigh.w(k, &v)
+				}
+				total += p0[i]
+			}
 			for i := range p0 {
-				p0[i] = 1 / float64(len(want))
+				p0[i] /= total
 			}
 			// 99.9 % quantile of chi-square with k-1 degrees of freedom,
 			// bounded by Wilson-Hilferty; k ≤ 30 here.
@@ -283,4 +297,40 @@ func TestSampleNeverPeeks(t *testing.T) {
 			t.Fatalf("seed %d: the same seed gave two samples", seed)
 		}
 	}
+}
+
+// keyWeigher weighs an assignment 1 when the lowest seat that is not the
+// viewer's is a werewolf, 0.2 when it is the madman, 0.5 otherwise.
+type keyWeigher struct{}
+
+func (keyWeigher) weight(r Role) float64 {
+	switch r {
+	case RoleWerewolf:
+		return 1
+	case RoleMadman:
+		return 0.2
+	}
+	return 0.5
+}
+
+func (k *keyWeigher) Weigh(v *View, roles *[MaxPlayers]Role) float64 {
+	return k.weight(roles[k.seat(v)])
+}
+
+func (*keyWeigher) seat(v *View) int {
+	if v.Seat == 0 {
+		return 1
+	}
+	return 0
+}
+
+// w weighs an enumerated assignment (its fmt.Sprint key) the same way.
+func (k *keyWeigher) w(key string, v *View) float64 {
+	f := strings.Fields(strings.Trim(key, "[]"))
+	for r := RoleVillager; r < NumRoles; r++ {
+		if r.String() == f[k.seat(v)] {
+			return k.weight(r)
+		}
+	}
+	return 0
 }

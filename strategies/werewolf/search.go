@@ -3,20 +3,39 @@ package werewolf
 import (
 	"gamelab/sim"
 	"gamelab/sim/werewolf"
+	"gamelab/strategies"
 	"gamelab/strategies/search"
 )
 
 // Game describes werewolf to the generic search. The reward is the team
 // win of the searching seat's team (win=1 by default): the game is won
-// or lost by teams, dead or alive (docs/rules/werewolf.md). The search
+// or lost by teams, dead or alive (docs/rules/werewolf.md). The
+// determinizations are weighted by how likely rule players would have
+// made the claims seen (Rule.Weigh). The search
 // weighs only votes, divines and kills (and, for a wolf at night, passing
 // the chat); talk and wolf chat are the rollout strategy's own.
 var Game = search.Game[*werewolf.State, werewolf.Rules, werewolf.Action, werewolf.Event, werewolf.View]{
-	NewState:   func() *werewolf.State { return new(werewolf.State) },
+	NewState:   newSearchState,
 	Seat:       func(v *werewolf.View) sim.Seat { return v.Seat },
 	Players:    func(v *werewolf.View) int { return int(v.Players) },
 	Candidates: decisive,
 	WinOnly:    true,
+}
+
+// likelihood is the default rule player's model of the claims: the
+// search draws its determinizations in proportion to it (Rule.Weigh).
+var likelihood werewolf.Weigher = func() *Rule {
+	v := strategies.Values{}
+	for _, p := range ruleParams(0.1, 1) {
+		v[p.Name] = p.Default
+	}
+	return newRule(v)
+}()
+
+func newSearchState() *werewolf.State {
+	s := new(werewolf.State)
+	s.SetWeigher(likelihood)
+	return s
 }
 
 // decisive keeps the actions that change who dies or who is divined, if

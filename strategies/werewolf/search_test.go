@@ -128,3 +128,30 @@ func BenchmarkSearchVote(b *testing.B) {
 		}
 	}
 }
+
+// Rule.Weigh: on day 2, with one seer claimer, the true seer (the madman
+// silent) and the madman (the seer silent) are alike, each likelier than
+// a wolf claiming (with two silent), a seer whose claimed black is not a
+// wolf, and a villager claiming — all still possible.
+func TestRuleWeigh(t *testing.T) {
+	r, _ := New("rule")
+	w := r.(*Rule)
+	v := werewolf.NewView(4)
+	v.Players, v.Day, v.Phase, v.Alive = 5, 2, werewolf.PhaseDiscussion, 31
+	v.CameOut[0] = werewolf.RoleSeer
+	v.Divined[0].Black = 1 << 1 // "seat 1 is a werewolf"
+	deal := func(roles ...werewolf.Role) *[werewolf.MaxPlayers]werewolf.Role {
+		var d [werewolf.MaxPlayers]werewolf.Role
+		copy(d[:], roles)
+		return &d
+	}
+	V, S, W, M := werewolf.RoleVillager, werewolf.RoleSeer, werewolf.RoleWerewolf, werewolf.RoleMadman
+	trueSeer := w.Weigh(&v, deal(S, W, V, M, V))
+	fakeMadman := w.Weigh(&v, deal(M, V, W, S, V))
+	fakeWolf := w.Weigh(&v, deal(W, V, M, S, V))
+	lyingSeer := w.Weigh(&v, deal(S, V, W, M, V))
+	villager := w.Weigh(&v, deal(V, W, S, M, V))
+	if !(trueSeer == fakeMadman && fakeMadman > 10*max(fakeWolf, lyingSeer, villager) && min(fakeWolf, lyingSeer, villager) > 0) {
+		t.Fatalf("true seer %g, madman %g, wolf %g, lying seer %g, villager %g", trueSeer, fakeMadman, fakeWolf, lyingSeer, villager)
+	}
+}
