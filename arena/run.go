@@ -39,6 +39,10 @@ func Run(ctx context.Context, m Match, sched *Schedule, opt Options, sink func(*
 	if window <= 0 {
 		window = 512 * w
 	}
+	// A short run (a tuning step: tens of games) needs no more buffers
+	// than games: allocating 512 records a worker per call cost more than
+	// the games of a liar's bar step.
+	window = int(min(int64(window), max(opt.End-opt.First, 1)))
 	// Games travel in batches of consecutive numbers so the hand-offs
 	// between goroutines cost little next to a game.
 	// Short runs are cut so that every worker gets a share.
