@@ -490,3 +490,32 @@ func TestArenaTeamLineups(t *testing.T) {
 		}
 	}
 }
+
+// lab report draws the plots each real game's outcome gives a meaning:
+// mahjong scores points (score histogram, placements), liar's bar has a
+// win/lose score with an elimination order (placements only), werewolf a
+// team win/lose (neither).
+func TestReportPlotsByGame(t *testing.T) {
+	for _, c := range []struct {
+		game, players string
+		place, score  bool
+	}{
+		{"mahjong", "tsumogiri,minimal", true, true},
+		{"liarsbar", "honest,random", true, false},
+		{"werewolf", "rule,random", false, false},
+	} {
+		dir := filepath.Join(t.TempDir(), c.game)
+		if code, _, se := arenaLab(t, "arena", "--game", c.game, "--players", c.players, "--games", "8", "--seed", "2", "--out", dir); code != 0 {
+			t.Fatalf("%s: %s", c.game, se)
+		}
+		if code, _, se := arenaLab(t, "report", dir); code != 0 {
+			t.Fatalf("%s report: %s", c.game, se)
+		}
+		raw, _ := os.ReadFile(filepath.Join(dir, "report.html"))
+		html := string(raw)
+		if !strings.Contains(html, "Rating (Elo") || strings.Contains(html, "Placement distribution") != c.place || strings.Contains(html, "Score distribution") != c.score {
+			t.Errorf("%s: placements plot %v (want %v), score plot %v (want %v)", c.game,
+				strings.Contains(html, "Placement distribution"), c.place, strings.Contains(html, "Score distribution"), c.score)
+		}
+	}
+}
