@@ -1,31 +1,49 @@
 package mahjong
 
+import "math/bits"
+
 // Discards answers, for one hand of 14−3·melds concealed tiles, the
 // shanten and the ukeire after each discard, sharing the work that does
-// not depend on the discard: the four group ids of the hand, the ids of
-// each group with one tile more (one per drawable kind) and the counts of
-// the special forms are computed once, so a discard costs one group
-// lookup for its shanten and, for its ukeire, one lookup per kind of its
-// own group plus one table product per other kind. A bot's decision asks
-// Shanten for every discard and Ukeire only for the best few. The answers
-// equal Shanten and Improvements of the hand without the discard. The
-// zero value is empty: call Reset first. Discards allocates nothing.
+// not depend on the discard. Reset computes the four group ids of the
+// hand, the id of each group with one tile less (one per held kind) and
+// the counts of the special forms; the first Ukeire adds the id of each
+// group with one tile more (one per drawable kind) and, for each goal of
+// the two products (m/p and s/z), the kinds whose draw lowers it. A
+// discard then costs one group lookup for its shanten and, for its
+// ukeire, the ids of its own group with each draw (two sums over its
+// digits), one product per kind of the other group of its pair, and for
+// the other pair one lookup of the goals on a best split (a draw there
+// improves the hand exactly when it lowers such a goal). A bot's decision
+// asks Shanten for every discard and Ukeire only for the best few. The
+// answers equal Shanten and Improvements of the hand without the
+// discard. The zero value is empty: call Reset first. Discards allocates
+// nothing.
 type Discards struct {
 	h        [34]uint8
 	melds, k int
-	fin      []uint8   // pairTabs.fin(k)
-	base     [4]uint8  // group ids of the hand
-	mp, sz   int       // products of base
-	minus    [34]uint8 // id of kind d's group with one d less (valid when h[d] > 0)
-	plus     [34]uint8 // id of kind w's group with one w more (valid when havePlus and h[w] < 4)
+	fin      []uint8  // pairTabs.fin(k)
+	base     [4]uint8 // group ids of the hand
+	mp, sz   int      // products of base
+	// minus[d] is the id of kind d's group with one d less (valid when
+	// h[d] > 0), plus[w] with one w more (valid when h[w] < 4); two
+	// more entries let the honors be written as 9 digits.
+	minus, plus [36]uint8
 	// pairPlus[w] is the product (mp for m/p kinds, sz for s/z kinds) of
 	// w's pair of groups with one w more and the other group as in the
 	// hand: a discard from the other pair leaves it as it is.
 	pairPlus [34]uint8
+	// dec[w] has bit j set when drawing w lowers goal j of w's pair's
+	// product (0 for a kind held four times); valid when havePlus.
+	dec      [34]uint16
 	havePlus bool
+	// the kinds held 0, 1 and 4 times (kinds beyond 34 never set)
+	zero, one, four KindSet
 	// special forms of the 13-tile hands: counts of the full hand
 	n, pairs, kinds, yk, ypairs int
 }
+
+// yaochuSet is yaochuMask as a KindSet.
+const yaochuSet KindSet = yaochuMask
 
 // Reset analyses the hand c (14−3·melds concealed tiles, at most 4 a
 // kind) with melds melds made.
@@ -37,16 +55,26 @@ func (a *Discards) Reset(c *[34]uint8, melds int) {
 	a.k = (4 - melds) & 7
 	a.fin = t.fin(a.k)
 	a.havePlus = false
-	for g := 0; g < 4; g++ {
-		a.base[g] = groupIDOf(st, ht, &a.h, g)
+	for g := 0; g < 3; g++ {
+		a.base[g] = st.shift9((*[9]uint8)(a.h[g*9:g*9+9]), (*[9]uint8)(a.plus[g*9:g*9+9]), (*[9]uint8)(a.minus[g*9:g*9+9]))
 	}
+	var z [9]uint8
+	copy(z[:], a.h[27:34])
+	a.base[3] = ht.shift9(&z, (*[9]uint8)(a.plus[27:36]), (*[9]uint8)(a.minus[27:36]))
 	a.mp = int(t.mp[int(a.base[0])*t.nS+int(a.base[1])])
 	a.sz = int(t.sz[int(a.base[2])*t.nH+int(a.base[3])])
 	a.n, a.pairs, a.kinds, a.yk, a.ypairs = 0, 0, 0, 0, 0
+	a.zero, a.one, a.four = 0, 0, 0
 	for kk, x := range a.h {
 		a.n += int(x)
-		if x == 0 {
+		switch x {
+		case 0:
+			a.zero |= 1 << kk
 			continue
+		case 1:
+			a.one |= 1 << kk
+		case 4:
+			a.four |= 1 << kk
 		}
 		a.kinds++
 		if x >= 2 {
@@ -58,10 +86,6 @@ func (a *Discards) Reset(c *[34]uint8, melds int) {
 				a.ypairs++
 			}
 		}
-		h := &a.h
-		h[kk]--
-		a.minus[kk] = groupIDOf(st, ht, h, kk/9)
-		h[kk]++
 	}
 }
 
@@ -105,32 +129,35 @@ func (a *Discards) Shanten(d Tile) int {
 	return s
 }
 
-// preparePlus computes plus and pairPlus, once per hand.
+// preparePlus computes pairPlus and dec, once per hand.
 func (a *Discards) preparePlus() {
-	st, ht := tables()
 	t := pairTabs
 	h := &a.h
 	a.havePlus = true
 	for w := 0; w < NumKinds; w++ {
 		if h[w] >= 4 {
+			a.dec[w] = 0
 			continue
 		}
-		h[w]++
-		id := groupIDOf(st, ht, h, w/9)
-		h[w]--
-		a.plus[w] = id
+		id := a.plus[w]
 		var pp uint8
+		var dec uint16
 		switch w / 9 {
 		case 0:
 			pp = t.mp[int(id)*t.nS+int(a.base[1])]
+			dec = t.decMP[a.mp*t.nMP+int(pp)]
 		case 1:
 			pp = t.mp[int(a.base[0])*t.nS+int(id)]
+			dec = t.decMP[a.mp*t.nMP+int(pp)]
 		case 2:
 			pp = t.sz[int(id)*t.nH+int(a.base[3])]
+			dec = t.decSZ[a.sz*t.nSZ+int(pp)]
 		default:
 			pp = t.sz[int(a.base[2])*t.nH+int(id)]
+			dec = t.decSZ[a.sz*t.nSZ+int(pp)]
 		}
 		a.pairPlus[w] = pp
+		a.dec[w] = dec
 	}
 }
 
@@ -139,10 +166,12 @@ func (a *Discards) preparePlus() {
 // copies of them (visible may be nil): Improvements of the tiles left.
 //
 // A draw w changes one group of the hand without d: d's own group (its
-// id is looked up), the other group of d's pair (one product with d's
-// group less one d) or a group of the other pair (that pair's product
-// was computed once per hand, pairPlus). The special forms are checked
-// only when they can beat the normal form.
+// ids come from plusIDs of that group), the other group of d's pair (one
+// product with d's group less one d) or a group of the other pair: the
+// draw lowers the hand exactly when it lowers a goal of that pair's
+// product that lies on a best split (tightMP/tightSZ, one lookup for all
+// the pair's draws). The special forms add the kinds that lower
+// chiitoitsu or kokushi when those are as good as the normal form.
 func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSet, count int) {
 	st, ht := tables()
 	t := pairTabs
@@ -155,57 +184,109 @@ func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSe
 	cur, mp, sz, p, kd, y, yp := a.afterDiscard(di)
 	fin := a.fin
 	nSZ := t.nSZ
-	s13 := int(fin[mp*nSZ+sz]) - 1
+	f13 := int(fin[mp*nSZ+sz])
+	s13 := f13 - 1
 	n13 := a.n - 1
+	chii, koku := 6-p+max(0, 7-kd), 13-y-min(yp, 1)
 	if a.melds == 0 && s13 > 0 && n13 >= 13 {
-		s13 = min(s13, 6-p+max(0, 7-kd), 13-y-min(yp, 1))
+		s13 = min(s13, chii, koku)
 	}
-	// A draw lowers chiitoitsu or kokushi by at most one: they matter only
-	// if they are within one of s13.
-	special := a.melds == 0 && n13+1 >= 13 && min(6-p+max(0, 7-kd), 13-y-min(yp, 1))-1 < s13
-	yp1 := min(yp, 1)
+	need := s13 + 1 // a draw's missing tiles must fall below this
 	h[di]--
-	// need is the final value (missing tiles) a draw must stay below.
-	need := uint8(s13 + 1)
-	for g := 0; g < 4; g++ {
-		lo, hi := g*9, g*9+9
-		if g == 3 {
-			hi = NumKinds
+	// d's own group: the ids of its digits with one draw more.
+	var ids [9]uint8
+	lo := gd * 9
+	if gd == 3 {
+		var z [9]uint8
+		copy(z[:], h[27:34])
+		ht.plus9(&z, &ids)
+	} else {
+		st.plus9((*[9]uint8)(h[lo:lo+9]), &ids)
+	}
+	tiles |= t.groupDraws(gd, &ids, &cur, mp, sz, fin, need) << lo
+	// The other group of d's pair: one product a draw.
+	pg := gd ^ 1
+	tiles |= t.groupDraws(pg, (*[9]uint8)(a.plus[pg*9:pg*9+9]), &cur, mp, sz, fin, need) << (pg * 9)
+	// The other pair: the draws that lower a goal on a best split, if the
+	// normal form is what s13 is (otherwise a special form is better and
+	// a normal improvement cannot reach below it).
+	if f13-1 == s13 {
+		var tight uint16
+		lo, hi := 0, 18
+		if gd < 2 {
+			tight, lo, hi = t.tightSZ[a.k][mp*nSZ+sz], 18, NumKinds
+		} else {
+			tight = t.tightMP[a.k][mp*nSZ+sz]
 		}
 		for w := lo; w < hi; w++ {
-			if h[w] >= 4 {
-				continue
-			}
-			var f uint8
-			switch {
-			case g == gd:
-				h[w]++
-				id := groupIDOf(st, ht, h, g)
-				h[w]--
-				mpw, szw := t.withGroup(g, id, &cur, mp, sz)
-				f = fin[mpw*nSZ+szw]
-			case g^1 == gd: // the other group of d's pair
-				mpw, szw := t.withGroup(g, a.plus[w], &cur, mp, sz)
-				f = fin[mpw*nSZ+szw]
-			case g < 2:
-				f = fin[int(a.pairPlus[w])*nSZ+sz]
-			default:
-				f = fin[mp*nSZ+int(a.pairPlus[w])]
-			}
-			better := f < need
-			if !better && special {
-				better = specialAfterDraw(p, kd, y, yp1, w, h[w]) < s13
-			}
-			if better {
-				tiles |= 1 << w
-				left := 4 - int(h[w])
-				if visible != nil {
-					left -= int(visible[w])
-				}
-				count += max(0, left)
-			}
+			// 1 if the draw lowers a goal on a best split (dec ≤ 0xFFFF)
+			hit := (uint32(a.dec[w]&tight) + 0xFFFF) >> 16
+			tiles |= KindSet(hit) << w
 		}
+	}
+	// Chiitoitsu and kokushi lower by one with a new kind (or a second
+	// copy); only when they are as good as s13 does that count.
+	if a.melds == 0 && n13+1 >= 13 {
+		bit := KindSet(1) << di
+		zero, one := a.zero, a.one&^bit
+		switch h[di] { // after the discard
+		case 0:
+			zero |= bit
+		case 1:
+			one |= bit
+		}
+		if chii <= s13 {
+			if kd < 7 {
+				tiles |= zero
+			}
+			tiles |= one
+		}
+		if koku <= s13 {
+			k := zero
+			if yp == 0 {
+				k |= one
+			}
+			tiles |= k & yaochuSet
+		}
+	}
+	// No draw of a kind the hand holds four of (their ids above were
+	// meaningless).
+	tiles &= (1<<NumKinds - 1) &^ (a.four &^ (1 << di))
+	for x := tiles; x != 0; x &= x - 1 {
+		w := bits.TrailingZeros64(uint64(x))
+		left := 4 - int(h[w])
+		if visible != nil {
+			left -= int(visible[w])
+		}
+		count += max(0, left)
 	}
 	h[di]++
 	return s13, tiles, count
+}
+
+// groupDraws returns, as bits 0–8, the draws into group g (ids: the
+// group's id with each draw, the other groups as in cur, products mp and
+// sz) whose final value (missing tiles) falls below need. Every id is a
+// vector id, so no index leaves the tables.
+func (t *pairTables) groupDraws(g int, ids *[9]uint8, cur *[4]uint8, mp, sz int, fin []uint8, need int) KindSet {
+	// product index = id*mulA + addA; final index = product*mulF + addF
+	tab := t.mp
+	mulA, addA, mulF, addF := t.nS, int(cur[1]), t.nSZ, sz
+	switch g {
+	case 1:
+		mulA, addA = 1, int(cur[0])*t.nS
+	case 2:
+		tab, mulA, addA, mulF, addF = t.sz, t.nH, int(cur[3]), 1, mp*t.nSZ
+	case 3:
+		tab, mulA, addA, mulF, addF = t.sz, 1, int(cur[2])*t.nH, 1, mp*t.nSZ
+	}
+	var out KindSet
+	for i, id := range ids {
+		f := int(fin[int(tab[int(id)*mulA+addA])*mulF+addF])
+		out |= KindSet(uint(f-need)>>63) << i // f < need
+	}
+	if g == 3 {
+		out &= 1<<7 - 1
+	}
+	return out
 }

@@ -70,6 +70,14 @@ type pairTables struct {
 	sz       []uint8 // [c*nH+d] → product id of suit vector c and honor vector d
 	nMP, nSZ int
 	final    []uint8 // [(k*nMP+mp)*nSZ + sz] → missing tiles for k sets + pair
+	// tightMP[k][mp*nSZ+sz] has bit j set when goal j of the m/p product
+	// (j = pair*5 + blocks) lies on a best split of final (for k sets):
+	// improving that goal by one tile improves the hand. tightSZ is the
+	// same over the s/z product's goals. (Zero for k above 4.)
+	tightMP, tightSZ [8][]uint16
+	// decMP[a*nMP+b] has bit j set when product b needs fewer tiles than
+	// product a for goal j (b is a with one tile more); decSZ likewise.
+	decMP, decSZ []uint16
 }
 
 // fin returns the final slice of k sets (k = (4−melds)&7; k above 4 reads
@@ -77,6 +85,60 @@ type pairTables struct {
 func (t *pairTables) fin(k int) []uint8 {
 	n := t.nMP * t.nSZ
 	return t.final[k*n : k*n+n]
+}
+
+// buildTight fills tightMP and tightSZ from the product vectors.
+func (t *pairTables) buildTight(mpVecs, szVecs []groupVec) {
+	n := t.nMP * t.nSZ
+	zero := make([]uint16, n)
+	for k := range t.tightMP {
+		t.tightMP[k], t.tightSZ[k] = zero, zero
+	}
+	for k := 0; k <= 4; k++ {
+		tm, ts := make([]uint16, n), make([]uint16, n)
+		f := t.fin(k)
+		for i := range mpVecs {
+			x := &mpVecs[i]
+			for j := range szVecs {
+				y := &szVecs[j]
+				best := f[i*t.nSZ+j]
+				var bm, bs uint16
+				for b := 0; b <= k; b++ {
+					if x[b]+y[5+k-b] == best { // the pair in s/z
+						bm |= 1 << b
+						bs |= 1 << (5 + k - b)
+					}
+					if x[5+b]+y[k-b] == best { // the pair in m/p
+						bm |= 1 << (5 + b)
+						bs |= 1 << (k - b)
+					}
+				}
+				tm[i*t.nSZ+j], ts[i*t.nSZ+j] = bm, bs
+			}
+		}
+		t.tightMP[k], t.tightSZ[k] = tm, ts
+	}
+	t.decMP = decTable(mpVecs)
+	t.decSZ = decTable(szVecs)
+}
+
+// decTable returns, for every ordered pair (a, b) of vectors, the goals
+// where b is below a.
+func decTable(vecs []groupVec) []uint16 {
+	n := len(vecs)
+	out := make([]uint16, n*n)
+	for a := range vecs {
+		for b := range vecs {
+			var m uint16
+			for j := range vecs[a] {
+				if vecs[b][j] < vecs[a][j] {
+					m |= 1 << j
+				}
+			}
+			out[a*n+b] = m
+		}
+	}
+	return out
 }
 
 // tables returns the suit and honor tables, building them on first use.
@@ -127,6 +189,7 @@ func buildPairTables(st, ht *groupTable) *pairTables {
 			}
 		}
 	}
+	t.buildTight(mpVecs, szVecs)
 	return t
 }
 
@@ -207,6 +270,139 @@ func (g *groupTable) rank(digits []uint8) int {
 		r += g.off[i][(s*5+uint32(d))&127]
 	}
 	return int(r+g.start[s&31]) & g.mask
+}
+
+// shift9 returns the vector id of the 9-digit pattern c and sets plus[w]
+// and minus[w] to the ids of c with one tile more and one tile less at w
+// (meaningless where c[w] is 4, respectively 0). The ranks share their
+// work: a tile more at w leaves the offsets of the digits below w as they
+// are and moves the prefix sums from w up by one, so two sums over the
+// digits serve all the answers. Honors pass their 7 counts padded with
+// two zeros (off is zero beyond a table's digits). Unrolled by hand; every
+// index is masked, so nothing leaves the tables.
+func (g *groupTable) shift9(c *[9]uint8, plus, minus *[9]uint8) uint8 {
+	o := &g.off
+	id := g.id
+	m := g.mask
+	c0 := uint32(c[0])
+	c1 := uint32(c[1])
+	c2 := uint32(c[2])
+	c3 := uint32(c[3])
+	c4 := uint32(c[4])
+	c5 := uint32(c[5])
+	c6 := uint32(c[6])
+	c7 := uint32(c[7])
+	c8 := uint32(c[8])
+	s0 := c0
+	s1 := s0 + c1
+	s2 := s1 + c2
+	s3 := s2 + c3
+	s4 := s3 + c4
+	s5 := s4 + c5
+	s6 := s5 + c6
+	s7 := s6 + c7
+	s8 := s7 + c8
+	b0 := uint32(0)
+	b1 := b0 + o[0][(s0*5+c0)&127]
+	b2 := b1 + o[1][(s1*5+c1)&127]
+	b3 := b2 + o[2][(s2*5+c2)&127]
+	b4 := b3 + o[3][(s3*5+c3)&127]
+	b5 := b4 + o[4][(s4*5+c4)&127]
+	b6 := b5 + o[5][(s5*5+c5)&127]
+	b7 := b6 + o[6][(s6*5+c6)&127]
+	b8 := b7 + o[7][(s7*5+c7)&127]
+	base := b8 + o[8][(s8*5+c8)&127]
+	var p8, q8 uint32
+	p7 := p8 + o[8][((s8+1)*5+c8)&127]
+	q7 := q8 + o[8][((s8-1)*5+c8)&127]
+	p6 := p7 + o[7][((s7+1)*5+c7)&127]
+	q6 := q7 + o[7][((s7-1)*5+c7)&127]
+	p5 := p6 + o[6][((s6+1)*5+c6)&127]
+	q5 := q6 + o[6][((s6-1)*5+c6)&127]
+	p4 := p5 + o[5][((s5+1)*5+c5)&127]
+	q4 := q5 + o[5][((s5-1)*5+c5)&127]
+	p3 := p4 + o[4][((s4+1)*5+c4)&127]
+	q3 := q4 + o[4][((s4-1)*5+c4)&127]
+	p2 := p3 + o[3][((s3+1)*5+c3)&127]
+	q2 := q3 + o[3][((s3-1)*5+c3)&127]
+	p1 := p2 + o[2][((s2+1)*5+c2)&127]
+	q1 := q2 + o[2][((s2-1)*5+c2)&127]
+	p0 := p1 + o[1][((s1+1)*5+c1)&127]
+	q0 := q1 + o[1][((s1-1)*5+c1)&127]
+	sp, sm := g.start[(s8+1)&31], g.start[(s8-1)&31]
+	plus[0] = id[int(b0+o[0][((s0+1)*5+c0+1)&127]+p0+sp)&m]
+	minus[0] = id[int(b0+o[0][((s0-1)*5+c0-1)&127]+q0+sm)&m]
+	plus[1] = id[int(b1+o[1][((s1+1)*5+c1+1)&127]+p1+sp)&m]
+	minus[1] = id[int(b1+o[1][((s1-1)*5+c1-1)&127]+q1+sm)&m]
+	plus[2] = id[int(b2+o[2][((s2+1)*5+c2+1)&127]+p2+sp)&m]
+	minus[2] = id[int(b2+o[2][((s2-1)*5+c2-1)&127]+q2+sm)&m]
+	plus[3] = id[int(b3+o[3][((s3+1)*5+c3+1)&127]+p3+sp)&m]
+	minus[3] = id[int(b3+o[3][((s3-1)*5+c3-1)&127]+q3+sm)&m]
+	plus[4] = id[int(b4+o[4][((s4+1)*5+c4+1)&127]+p4+sp)&m]
+	minus[4] = id[int(b4+o[4][((s4-1)*5+c4-1)&127]+q4+sm)&m]
+	plus[5] = id[int(b5+o[5][((s5+1)*5+c5+1)&127]+p5+sp)&m]
+	minus[5] = id[int(b5+o[5][((s5-1)*5+c5-1)&127]+q5+sm)&m]
+	plus[6] = id[int(b6+o[6][((s6+1)*5+c6+1)&127]+p6+sp)&m]
+	minus[6] = id[int(b6+o[6][((s6-1)*5+c6-1)&127]+q6+sm)&m]
+	plus[7] = id[int(b7+o[7][((s7+1)*5+c7+1)&127]+p7+sp)&m]
+	minus[7] = id[int(b7+o[7][((s7-1)*5+c7-1)&127]+q7+sm)&m]
+	plus[8] = id[int(b8+o[8][((s8+1)*5+c8+1)&127]+p8+sp)&m]
+	minus[8] = id[int(b8+o[8][((s8-1)*5+c8-1)&127]+q8+sm)&m]
+	return id[int(base+g.start[s8&31])&m]
+}
+
+// plus9 sets plus[w] to the vector id of the 9-digit pattern c with one
+// tile more at w: shift9 without the minus ids.
+func (g *groupTable) plus9(c *[9]uint8, plus *[9]uint8) {
+	o := &g.off
+	id := g.id
+	m := g.mask
+	c0 := uint32(c[0])
+	c1 := uint32(c[1])
+	c2 := uint32(c[2])
+	c3 := uint32(c[3])
+	c4 := uint32(c[4])
+	c5 := uint32(c[5])
+	c6 := uint32(c[6])
+	c7 := uint32(c[7])
+	c8 := uint32(c[8])
+	s0 := c0
+	s1 := s0 + c1
+	s2 := s1 + c2
+	s3 := s2 + c3
+	s4 := s3 + c4
+	s5 := s4 + c5
+	s6 := s5 + c6
+	s7 := s6 + c7
+	s8 := s7 + c8
+	b0 := uint32(0)
+	b1 := b0 + o[0][(s0*5+c0)&127]
+	b2 := b1 + o[1][(s1*5+c1)&127]
+	b3 := b2 + o[2][(s2*5+c2)&127]
+	b4 := b3 + o[3][(s3*5+c3)&127]
+	b5 := b4 + o[4][(s4*5+c4)&127]
+	b6 := b5 + o[5][(s5*5+c5)&127]
+	b7 := b6 + o[6][(s6*5+c6)&127]
+	b8 := b7 + o[7][(s7*5+c7)&127]
+	var p8 uint32
+	p7 := p8 + o[8][((s8+1)*5+c8)&127]
+	p6 := p7 + o[7][((s7+1)*5+c7)&127]
+	p5 := p6 + o[6][((s6+1)*5+c6)&127]
+	p4 := p5 + o[5][((s5+1)*5+c5)&127]
+	p3 := p4 + o[4][((s4+1)*5+c4)&127]
+	p2 := p3 + o[3][((s3+1)*5+c3)&127]
+	p1 := p2 + o[2][((s2+1)*5+c2)&127]
+	p0 := p1 + o[1][((s1+1)*5+c1)&127]
+	sp := g.start[(s8+1)&31]
+	plus[0] = id[int(b0+o[0][((s0+1)*5+c0+1)&127]+p0+sp)&m]
+	plus[1] = id[int(b1+o[1][((s1+1)*5+c1+1)&127]+p1+sp)&m]
+	plus[2] = id[int(b2+o[2][((s2+1)*5+c2+1)&127]+p2+sp)&m]
+	plus[3] = id[int(b3+o[3][((s3+1)*5+c3+1)&127]+p3+sp)&m]
+	plus[4] = id[int(b4+o[4][((s4+1)*5+c4+1)&127]+p4+sp)&m]
+	plus[5] = id[int(b5+o[5][((s5+1)*5+c5+1)&127]+p5+sp)&m]
+	plus[6] = id[int(b6+o[6][((s6+1)*5+c6+1)&127]+p6+sp)&m]
+	plus[7] = id[int(b7+o[7][((s7+1)*5+c7+1)&127]+p7+sp)&m]
+	plus[8] = id[int(b8+o[8][((s8+1)*5+c8+1)&127]+p8+sp)&m]
 }
 
 // buildGroupTable computes the table for n ranks, with runs when seq.

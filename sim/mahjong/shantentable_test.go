@@ -1,6 +1,10 @@
 package mahjong
 
-import "testing"
+import (
+	"testing"
+
+	"gamelab/sim"
+)
 
 // TestRankIsBijection checks that rank numbers the patterns of at most
 // maxSuitTiles tiles 0, 1, 2, … without gaps or collisions, fewer tiles
@@ -43,6 +47,52 @@ func TestRankIsBijection(t *testing.T) {
 		for r, ok := range seen {
 			if !ok {
 				t.Fatalf("n=%d: rank %d unused", g.n, r)
+			}
+		}
+	}
+}
+
+// TestShiftedIDs checks shift9 and plus9 against the rank of each
+// pattern with one tile more or less, on random patterns of both shapes.
+func TestShiftedIDs(t *testing.T) {
+	st, ht := tables()
+	rng := sim.NewPCG(5)
+	for _, g := range []*groupTable{st, ht} {
+		for it := 0; it < 20000; it++ {
+			var c [9]uint8
+			sum := 0
+			for sum < int(rng.Uint64()%14) {
+				i := int(rng.Uint64() % uint64(g.n))
+				if c[i] < 4 {
+					c[i]++
+				}
+				sum++
+			}
+			var plus, minus, plus2 [9]uint8
+			base := g.shift9(&c, &plus, &minus)
+			g.plus9(&c, &plus2)
+			if plus2 != plus || base != g.id[g.rank(c[:g.n])] {
+				t.Fatalf("n=%d %v: plus9 %v, shift9 %v, base %d", g.n, c[:g.n], plus2, plus, base)
+			}
+			total := 0
+			for _, x := range c[:g.n] {
+				total += int(x)
+			}
+			for w := 0; w < g.n; w++ {
+				if c[w] < 4 && total < maxSuitTiles {
+					c[w]++
+					if want := g.id[g.rank(c[:g.n])]; plus[w] != want {
+						t.Fatalf("n=%d %v +%d: id %d, want %d", g.n, c[:g.n], w, plus[w], want)
+					}
+					c[w]--
+				}
+				if c[w] > 0 {
+					c[w]--
+					if want := g.id[g.rank(c[:g.n])]; minus[w] != want {
+						t.Fatalf("n=%d %v -%d: id %d, want %d", g.n, c[:g.n], w, minus[w], want)
+					}
+					c[w]++
+				}
 			}
 		}
 	}
