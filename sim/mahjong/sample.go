@@ -64,8 +64,8 @@ func (s *State) Determinize(v *View, rng *sim.PCG) {
 	s.riichiAt = v.RiichiAt
 	s.uraShown, s.nUra = v.Ura, v.NUra
 	s.lastTile, s.lastFrom = v.LastDiscard, v.LastFrom
-	s.liveLeft = int(v.WallLeft)
-	s.nDora = int(v.NDora)
+	s.liveLeft = min(max(int(v.WallLeft), 0), LiveTiles)
+	s.nDora = min(max(int(v.NDora), 1), 5)
 	s.handOver = v.HandOver
 	s.riichiPend = sim.NoSeat
 	s.drawn = NoTile
@@ -231,7 +231,7 @@ func replayHand(v *View) handHistory {
 		h.riichiStep[i], h.lastDiscard[i] = -1, -1
 	}
 	var pos, next [4]uint8
-	cur := v.Dealer
+	cur := v.Dealer & 3 // a view from outside may hold anything
 	for guard := 0; guard < 4*MaxRiver+16; guard++ {
 		// The seat's ankans before its next called meld come at this turn.
 		for next[cur] < v.NMelds[cur] && v.Melds[cur][next[cur]].Kind == Ankan {
@@ -429,7 +429,7 @@ func (s *State) dealHidden(v *View, rng *sim.PCG) {
 			}
 		}
 	}
-	for j := range v.NDora {
+	for j := range s.nDora {
 		t := v.Dora[j]
 		id, ok := freeID(t, reds, &used)
 		if ok {
