@@ -8,24 +8,28 @@ import (
 	"gamelab/sim/mahjong"
 )
 
-// Expert plays Efficiency's discards while no opponent threatens. Against
-// threats (riichi seats, open hands with 3 or more melds, or 2 melds
-// showing a value honor or dora) it compares two discards by expected
-// value: Efficiency's (push) and the one with the least expected deal-in
-// loss (fold). A discard's value is the chance to win with what is left
-// (a turn-by-turn chain over shanten, ukeire and the tiles still to draw)
-// times the hand's estimated points (yaku, dora, red fives, dealer), minus
-// the expected loss: for each threat its tenpai probability times its
-// estimated value times the tile's danger (genbutsu, suji, kabe, visible
-// honors), plus the danger of the discards still to come. In the last hand
-// (南4) a leader weighs losses more and the last-placed seat its wins. It
-// calls only when the call keeps a yaku and lowers the shanten (chi and
-// non-value pon only close to tenpai or with dora), answers no call while
-// a threat stands and it is not ready, and declares riichi at tenpai
-// unless the hand has a yaku and at least Dama estimated han (or the wall
-// is nearly out). Deal-in rates by tile class are the usual Tenhou
-// figures (non-suji middle tiles ≈ 12 %, suji terminals ≈ 2 %, genbutsu
-// 0); see docs/mahjong-bots.md.
+// Expert picks each discard by expected value: the chance to win with
+// what is left (a turn-by-turn chain over shanten, live ukeire and the
+// tiles still to draw) times the hand's estimated points (handEstimate:
+// yaku in reach such as tanyao, value honors, flushes, toitoi,
+// chiitoitsu, iipeikou, sanshoku and ittsu, plus dora, red fives,
+// dealer, honba and sticks). Against threats (riichi seats, open hands
+// with 3 or more melds, or 2 melds showing value or a flush) it subtracts
+// each tile's expected deal-in loss (tenpai probability × threat value ×
+// the tile's danger from genbutsu, suji, kabe, one-chance, the riichi
+// tile's neighbours and the suits an open hand collects) and compares
+// that push with the fold (the tile with the least expected loss); a
+// hand two or more from ready folds against a riichi unless it is worth
+// FoldValue. In the last hand (南4) a leader weighs losses more and the
+// last-placed seat its wins. It pons value honors and takes other calls
+// only when the expected value after the call beats passing by CallEV,
+// answers no call while a threat stands and it is not ready, and
+// declares riichi at tenpai unless the hand has a yaku and at least Dama
+// estimated han (or the wall is nearly out). With Value, Danger and
+// CallEV at 0 and FoldShanten 9 it is the earlier version (Efficiency's
+// discards, suji/kabe danger only, call_shanten calls). Deal-in rates by
+// tile class are the usual Tenhou figures (non-suji middle tiles ≈ 12 %,
+// suji terminals ≈ 2 %, genbutsu 0); see docs/mahjong-bots.md.
 type Expert struct {
 	Efficiency
 	// Loss scales the expected deal-in loss against the expected win.
@@ -47,12 +51,34 @@ type Expert struct {
 	Future float64
 	// FoldFuture is the share of that later danger charged to a fold.
 	FoldFuture float64
+	// Danger, when above 0, refines the danger of a tile: one-chance,
+	// flush and all-simples signals of open hands, the riichi tile's
+	// neighbours, dora (dangerRefined).
+	Danger float64
+	// Open1 is the tenpai probability, reached at the 12th turn, of an
+	// open hand with one meld that shows value.
+	Open1 float64
+	// FoldShanten: against a riichi a hand this far from ready (after its
+	// best discard) folds unless its estimate reaches FoldValue points.
+	FoldShanten, FoldValue float64
+	// CallEV, when above 0, takes a chi or non-value pon only when the
+	// expected value after it beats CallEV times that of passing.
+	CallEV float64
+	// Value, when above 0, picks discards by expected value (handEstimate:
+	// yaku in reach, dora, honba) instead of Efficiency's ukeire alone.
+	Value float64
 }
 
 // threat is one opponent's danger: tenpai probability, value and safe kinds.
 type threat struct {
 	p, value float64
 	safe     [mahjong.NumKinds]bool
+	// what the melds and the river show (Danger 1 only): the one number
+	// suit a flush collects (-1 none), an open all-simples hand, and the
+	// kind of the riichi declaration tile (NoTile if none).
+	flush  int
+	tanyao bool
+	decl   mahjong.Tile
 }
 
 // expertCtx is what one decision of Expert derives from the view.
@@ -63,10 +89,13 @@ type expertCtx struct {
 	threats [3]threat
 	nt      int // threats with a tenpai probability above 0
 	real    int // riichi seats and open hands showing 3 melds or value
+	riichi  int // riichi seats
 	lossW   float64
 	winW    float64
 	hazard  float64 // chance a turn that another seat ends the hand
 	futureW float64
+	danger2 bool                   // use dangerRefined
+	dora    [mahjong.NumKinds]bool // the dora kinds
 }
 
 func (e *Expert) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand) mahjong.Action {
@@ -91,12 +120,12 @@ func (e *Expert) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand)
 		}
 	}
 	if x.nt == 0 {
-		d := e.bestDiscard(v, legal, rng, nil)
+		d := e.discardEV(v, legal, rng, &x)
 		return e.riichiOrDama(v, legal, &x, d)
 	}
 	// Against a threat: push (play for the hand) or fold (safest tile),
 	// whichever has the better expected value.
-	push := e.bestDiscard(v, legal, rng, nil)
+	push := e.discardEV(v, legal, rng, &x)
 	var dt [mahjong.NumKinds]int
 	for k := range dt {
 		dt[k] = int(1e4 * x.loss(mahjong.Tile(k)))
@@ -118,6 +147,9 @@ func (e *Expert) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand)
 		r--
 	}
 	val := e.handValue(v, &c, r)
+	if x.riichi > 0 && float64(sh) >= e.FoldShanten && val < e.FoldValue {
+		return fold // far from ready against a riichi: no estimate needed
+	}
 	evPush := x.winW*pWin(v, sh, cnt, x.hazard)*val - x.lossW*(x.loss(push.Tile.Kind())+x.future(sh))
 	c = x.c
 	c[fold.Tile.Kind()]--
@@ -142,7 +174,11 @@ func (x *expertCtx) loss(k mahjong.Tile) float64 {
 	l := 0.0
 	for i := 0; i < x.nt; i++ {
 		t := &x.threats[i]
-		l += t.p * t.value * danger(t, x, k)
+		if x.danger2 {
+			l += t.p * t.value * dangerRefined(t, x, k)
+		} else {
+			l += t.p * t.value * danger(t, x, k)
+		}
 	}
 	return l
 }
@@ -190,7 +226,7 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 	for k := range x.seen {
 		x.seen[k] = min(4, x.vis[k]+x.c[k])
 	}
-	x.nt, x.real = 0, 0
+	x.nt, x.real, x.riichi = 0, 0, 0
 	for s := range v.Riichi {
 		seat := sim.Seat(s)
 		if seat == v.Me {
@@ -218,11 +254,16 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 			}
 		}
 		n := float64(v.Rivers[s].N) // the seat's turns so far
+		t.flush, t.decl = -1, mahjong.NoTile
+		if e.Danger > 0 {
+			shown += e.readMelds(v, s, t)
+		}
 		switch {
 		case v.Riichi[s]:
 			t.p = 1
 			t.value = 5200 + 1300*shown
 			x.real++
+			x.riichi++
 		case v.NMelds[s] >= 3:
 			t.p = e.OpenThreat
 			t.value = 2600 + 2000*shown
@@ -231,6 +272,10 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 			t.p = e.OpenThreat / 2
 			t.value = 2600 + 2000*shown
 			x.real++
+		case v.NMelds[s] == 1 && shown > 0 && e.Open1 > 0:
+			// one meld showing value (a yakuhai pon, dora): a fast hand
+			t.p = e.Open1 * min(1, max(0, (n-4)/8))
+			t.value = 2600 + 2000*shown
 		case v.NMelds[s] > 0:
 			// an open hand without visible value: tenpai grows with turns
 			t.p = e.Silent * min(0.35, 0.03*(n-4)*float64(v.NMelds[s]))
@@ -255,12 +300,22 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 			after := int(r.N) - int(v.RiichiAt[s])
 			for o := range v.Rivers {
 				ro := &v.Rivers[o]
-				for i := max(0, int(ro.N)-after); i < int(ro.N); i++ {
+				n := after
+				if e.Danger > 0 && (o-s+4)%4 >= (int(v.Me)-s+4)%4 {
+					// Me and the seats after it have not discarded
+					// since the riichi seat's latest discard
+					n--
+				}
+				for i := max(0, int(ro.N)-n); i < int(ro.N); i++ {
 					t.safe[ro.Tiles[i].Kind()] = true
 				}
 			}
 		}
 		x.nt++
+	}
+	x.danger2 = e.Danger > 0
+	for _, ind := range v.Dora[:v.NDora] {
+		x.dora[mahjong.DoraFromIndicator(ind)] = true
 	}
 	x.lossW, x.winW, x.futureW = e.Loss, 1, e.Future
 	x.hazard = 0.04
@@ -339,6 +394,9 @@ func danger(t *threat, x *expertCtx, k mahjong.Tile) float64 {
 // (without one tile of kind d, or NoTile) and Me's melds: 0 when an open
 // hand has no yaku in reach.
 func (e *Expert) handValue(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds int) float64 {
+	if e.Value > 0 {
+		return e.handEstimate(v, c, reds, nil)
+	}
 	me := v.Me
 	open := false
 	han := 0.0
@@ -555,6 +613,12 @@ func (e *Expert) expertClaim(v *mahjong.View, legal []mahjong.Action, x *expertC
 			continue
 		}
 		if after >= now || !e.yakuInReach(v, a, k) {
+			continue
+		}
+		if e.CallEV > 0 {
+			if e.callEV(v, a, x) {
+				return a
+			}
 			continue
 		}
 		if float64(after) <= e.CallShanten || dora+reds >= 1 || melds > 0 {

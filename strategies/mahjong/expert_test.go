@@ -1,0 +1,152 @@
+package mahjong
+
+import (
+	"testing"
+
+	"gamelab/sim"
+	"gamelab/sim/mahjong"
+)
+
+// viewOf builds seat 0's view (not the dealer, 東1) holding hand in the
+// ParseHand form, with dora indicators ind (compact form, may be "").
+func viewOf(t *testing.T, hand, ind string) *mahjong.View {
+	t.Helper()
+	h, err := mahjong.ParseHand(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := mahjong.NewView(0)
+	v.Dealer = 1
+	for _, tl := range h.Tiles {
+		v.Hand[tl]++
+	}
+	for i, m := range h.Melds {
+		v.Melds[0][i] = m
+	}
+	v.NMelds[0] = uint8(len(h.Melds))
+	if ind != "" {
+		ts, err := mahjong.ParseTiles(ind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tl := range ts {
+			v.Dora[v.NDora] = tl
+			v.NDora++
+		}
+	}
+	return &v
+}
+
+func TestHandEstimate(t *testing.T) {
+	e := &Expert{}
+	for _, tc := range []struct {
+		name, hand, ind string
+		lo, hi          float64
+	}{
+		{"closed plain", "123m456p78s2399s1z", "", 1500, 2700},
+		{"closed tanyao dora", "234m456p678s23455p", "4p", 7000, 12000},
+		{"open no yaku", "123m456p78s99s<789m>", "", 0, 0},
+		{"open tanyao", "234m456p78s55s<678m>", "", 1000, 1500},
+		{"open honitsu", "1235678m11z55z<789m>", "", 3000, 6000},
+		{"open yakuhai", "123m456p78s99s<555z>", "", 1000, 1500},
+		{"closed honitsu", "1112345678999m1z", "", 7700, 12000},
+		{"chiitoitsu pairs", "1133m5577p99s1z2z3z", "", 2600, 6000},
+		{"open toitoi", "111m55p99s7z<222s><888m>", "", 2000, 4000},
+		{"sanshoku ittsu", "123m123p12s456789p", "", 5000, 7800},
+		{"sanshoku", "123m123p12s456p11z", "", 2600, 5000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := viewOf(t, tc.hand, tc.ind)
+			c := v.Counts()
+			reds := int(v.Hand[mahjong.RedM5] + v.Hand[mahjong.RedP5] + v.Hand[mahjong.RedS5])
+			got := e.handEstimate(v, &c, reds, nil)
+			if got < tc.lo || got > tc.hi {
+				t.Errorf("estimate %.0f, want %.0f–%.0f", got, tc.lo, tc.hi)
+			}
+		})
+	}
+}
+
+// A called meld counts like a made one: an extra chi of terminals ends
+// all simples.
+func TestHandEstimateExtraMeld(t *testing.T) {
+	e := &Expert{}
+	v := viewOf(t, "234m456p78s55s67m", "")
+	c := v.Counts()
+	c[(mahjong.M1+5)]--
+	c[(mahjong.M1+6)]--
+	tanyao := mahjong.Meld{Kind: mahjong.Chi, Tiles: [4]mahjong.Tile{(mahjong.M1 + 4), (mahjong.M1 + 5), (mahjong.M1 + 6), mahjong.NoTile}}
+	if got := e.handEstimate(v, &c, 0, &tanyao); got <= 0 {
+		t.Errorf("open tanyao after chi 567m: %.0f, want > 0", got)
+	}
+	edge := mahjong.Meld{Kind: mahjong.Chi, Tiles: [4]mahjong.Tile{(mahjong.M1 + 6), (mahjong.M1 + 7), (mahjong.M1 + 8), mahjong.NoTile}}
+	if got := e.handEstimate(v, &c, 0, &edge); got != 0 {
+		t.Errorf("open hand with 789m and no yaku: %.0f, want 0", got)
+	}
+}
+
+func TestPointsOfIsMonotone(t *testing.T) {
+	prev := 0.0
+	for h := 0.0; h <= 14; h += 0.1 {
+		p := pointsOf(h)
+		if p < prev {
+			t.Fatalf("pointsOf(%.1f) = %.0f < %.0f", h, p, prev)
+		}
+		prev = p
+	}
+}
+
+// dangerRefined orders tiles as the deal-in statistics do: genbutsu 0,
+// suji below non-suji, one flush's other suits below its own, terminals
+// against an open all-simples hand nearly safe.
+func TestDangerRefined(t *testing.T) {
+	var x expertCtx
+	th := threat{flush: -1, decl: mahjong.NoTile}
+	th.safe[(mahjong.P1 + 3)] = true // suji for 1p and 7p, half for 4p's neighbours
+	d := func(k mahjong.Tile) float64 { return dangerRefined(&th, &x, k) }
+	if got := d((mahjong.P1 + 3)); got != 0 {
+		t.Errorf("genbutsu 4p: %v", got)
+	}
+	if !(d(mahjong.P1) < d(mahjong.M1)) || !(d((mahjong.P1 + 6)) < d((mahjong.M1 + 6))) {
+		t.Errorf("suji 1p %v / 7p %v not below 1m %v / 7m %v", d(mahjong.P1), d((mahjong.P1 + 6)), d(mahjong.M1), d((mahjong.M1 + 6)))
+	}
+	if !(d(mahjong.M1) < d((mahjong.M1 + 4))) {
+		t.Errorf("terminal %v not below middle %v", d(mahjong.M1), d((mahjong.M1 + 4)))
+	}
+	x.seen[(mahjong.S1 + 5)] = 3 // one-chance for 7s, 8s from below
+	if !(d((mahjong.S1 + 7)) < d((mahjong.M1 + 7))) {
+		t.Errorf("one-chance 8s %v not below 8m %v", d((mahjong.S1 + 7)), d((mahjong.M1 + 7)))
+	}
+	fl := th
+	fl.flush = int(mahjong.M1 / 9)
+	if !(dangerRefined(&fl, &x, (mahjong.S1+4)) < d((mahjong.S1+4)) && dangerRefined(&fl, &x, (mahjong.M1+4)) > d((mahjong.M1+4))) {
+		t.Errorf("flush in m: 5s %v, 5m %v", dangerRefined(&fl, &x, (mahjong.S1+4)), dangerRefined(&fl, &x, (mahjong.M1+4)))
+	}
+	tn := th
+	tn.tanyao = true
+	if !(dangerRefined(&tn, &x, mahjong.North) < d(mahjong.North)/2) {
+		t.Errorf("all-simples hand, North: %v", dangerRefined(&tn, &x, mahjong.North))
+	}
+}
+
+// readMelds sees a flush in two melds of one suit, not in mixed ones.
+func TestReadMelds(t *testing.T) {
+	e := &Expert{}
+	for _, tc := range []struct {
+		hand   string
+		flush  int
+		tanyao bool
+	}{
+		{"1234m<789m><111m>", 0, false},
+		{"1234m<789m><555z>", 0, false},
+		{"1234m<789m><111p>", -1, false},
+		{"1234m<678m><345p>", -1, true},
+	} {
+		v := viewOf(t, tc.hand, "")
+		th := threat{flush: -1, decl: mahjong.NoTile}
+		e.readMelds(v, int(sim.Seat(0)), &th)
+		if th.flush != tc.flush || th.tanyao != tc.tanyao {
+			t.Errorf("%s: flush %d tanyao %v, want %d %v", tc.hand, th.flush, th.tanyao, tc.flush, tc.tanyao)
+		}
+	}
+}
