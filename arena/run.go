@@ -60,8 +60,11 @@ func Run(ctx context.Context, m Match, sched *Schedule, opt Options, sink func(*
 	free := make(chan *lot, nb)
 	for range nb {
 		l := &lot{recs: make([]Record, batch)}
+		// one backing array for the lot's lineups (capped per record)
+		seats := m.Seats()
+		lineups := make([]int, int(batch)*seats)
 		for i := range l.recs {
-			l.recs[i].Lineup = make([]int, 0, m.Seats())
+			l.recs[i].Lineup = lineups[i*seats : i*seats : (i+1)*seats]
 		}
 		free <- l
 	}

@@ -143,6 +143,8 @@ func (s *Summary) Add(r *Record) {
 }
 
 // headToHead counts every pair of seats held by two different players.
+// Only h2h[lo][hi] (lo < hi) is kept: hi's result is 1 minus lo's, trial
+// by trial, so its estimate and interval mirror lo's (see Report).
 func (s *Summary) headToHead(r *Record) {
 	pl := r.Result.Placement
 	for i, a := range r.Lineup {
@@ -151,21 +153,23 @@ func (s *Summary) headToHead(r *Record) {
 			if a == b {
 				continue
 			}
+			pa, pb := pl[i], pl[j]
+			if a > b {
+				a, b, pa, pb = b, a, pb, pa
+			}
 			switch {
-			case pl[i] < pl[j]:
+			case pa < pb:
 				s.above[a][b]++
 				s.h2h[a][b].add(r.Set, 1)
-				s.h2h[b][a].add(r.Set, 0)
-			case pl[i] > pl[j]:
+			case pa > pb:
 				s.above[b][a]++
 				s.h2h[a][b].add(r.Set, 0)
-				s.h2h[b][a].add(r.Set, 1)
 			default:
 				s.ties[a][b]++
 				s.ties[b][a]++
 				s.h2h[a][b].add(r.Set, 0.5)
-				s.h2h[b][a].add(r.Set, 0.5)
 			}
+			a = r.Lineup[i]
 		}
 	}
 }
@@ -372,12 +376,15 @@ func (s *Summary) Report() Report {
 	}
 	for a := range names {
 		for b := range names {
-			acc := s.h2h[a][b]
+			acc := s.h2h[min(a, b)][max(a, b)]
 			if a == b || acc.n == 0 {
 				continue
 			}
 			p, _, _ := acc.estimate()
 			ci, _ := acc.rateCI()
+			if a > b { // the mirror of b's result (Wilson's interval is symmetric)
+				p, ci = 1-p, [2]float64{1 - ci[1], 1 - ci[0]}
+			}
 			rep.HeadToHead = append(rep.HeadToHead, HeadToHead{A: names[a], B: names[b], Pairs: int64(acc.n),
 				Above: s.above[a][b], Ties: s.ties[a][b], Score: p, CI: ci})
 		}
