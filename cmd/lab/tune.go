@@ -307,16 +307,11 @@ func (s *spsa) run(ctx context.Context, budget int64, trajectory string) (string
 	setsPerStep := max(1, (stepGames+setSize-1)/setSize)
 	iters := max(budget/(setSize*setsPerStep), 1)
 
-	tf, err := os.Create(trajectory)
+	tf, err := s.createTrajectory(trajectory, "objective_diff")
 	if err != nil {
-		return "", 0, usagef("--trajectory: %v", err)
+		return "", 0, err
 	}
 	defer tf.Close()
-	head := []string{"step", "games", "objective_diff"}
-	for _, p := range s.tunable {
-		head = append(head, p.Name)
-	}
-	fmt.Fprintln(tf, strings.Join(head, ","))
 
 	// Spall's guidelines: α = 0.602, γ = 0.101, A ≈ 10 % of the steps;
 	// c = 0.1 of the range; a sized so that a normalized objective
@@ -389,11 +384,7 @@ func (s *spsa) run(ctx context.Context, budget int64, trajectory string) (string
 			}
 		}
 		_, vals := s.specOf(theta)
-		row := []string{strconv.FormatInt(k+1, 10), strconv.FormatInt(games, 10), strconv.FormatFloat(diff, 'g', 6, 64)}
-		for _, v := range vals {
-			row = append(row, strconv.FormatFloat(v, 'g', 6, 64))
-		}
-		if _, err := fmt.Fprintln(tf, strings.Join(row, ",")); err != nil {
+		if err := writeStep(tf, k+1, games, diff, vals); err != nil {
 			return "", 0, err
 		}
 	}
@@ -402,6 +393,35 @@ func (s *spsa) run(ctx context.Context, budget int64, trajectory string) (string
 	}
 	tuned, _ := s.specOf(theta)
 	return tuned, iters, nil
+}
+
+// createTrajectory creates the trajectory CSV with its header: step,
+// games, the objective column, then the tunable parameters (the format
+// reports.ReadTrajectory reads).
+func (s *spsa) createTrajectory(path, objective string) (*os.File, error) {
+	tf, err := os.Create(path)
+	if err != nil {
+		return nil, usagef("--trajectory: %v", err)
+	}
+	head := []string{"step", "games", objective}
+	for _, p := range s.tunable {
+		head = append(head, p.Name)
+	}
+	if _, err := fmt.Fprintln(tf, strings.Join(head, ",")); err != nil {
+		tf.Close()
+		return nil, err
+	}
+	return tf, nil
+}
+
+// writeStep appends one row to a trajectory CSV.
+func writeStep(w io.Writer, step, games int64, objective float64, vals []float64) error {
+	row := []string{strconv.FormatInt(step, 10), strconv.FormatInt(games, 10), strconv.FormatFloat(objective, 'g', 6, 64)}
+	for _, v := range vals {
+		row = append(row, strconv.FormatFloat(v, 'g', 6, 64))
+	}
+	_, err := fmt.Fprintln(w, strings.Join(row, ","))
+	return err
 }
 
 // gateField is a named opponent field of the validation gate.

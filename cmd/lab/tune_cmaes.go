@@ -5,11 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 
 	"gonum.org/v1/gonum/mat"
@@ -52,16 +49,11 @@ func (s *spsa) cmaes(ctx context.Context, budget int64, trajectory string) (stri
 	pop := 4 + int(3*math.Log(float64(d)))
 	gens := max(budget/(perEval*int64(pop)), 1)
 
-	tf, err := os.Create(trajectory)
+	tf, err := s.createTrajectory(trajectory, "objective")
 	if err != nil {
-		return "", 0, usagef("--trajectory: %v", err)
+		return "", 0, err
 	}
 	defer tf.Close()
-	head := []string{"step", "games", "objective"}
-	for _, p := range s.tunable {
-		head = append(head, p.Name)
-	}
-	fmt.Fprintln(tf, strings.Join(head, ","))
 
 	games := int64(0)
 	eval := func(gen int64, xs [][]float64) ([]float64, error) {
@@ -86,12 +78,7 @@ func (s *spsa) cmaes(ctx context.Context, budget int64, trajectory string) (stri
 		for _, f := range fs {
 			avg -= f / float64(len(fs))
 		}
-		row := []string{strconv.FormatInt(gen+1, 10), strconv.FormatInt(games, 10), strconv.FormatFloat(avg, 'g', 6, 64)}
-		for _, v := range vals {
-			row = append(row, strconv.FormatFloat(v, 'g', 6, 64))
-		}
-		_, err := fmt.Fprintln(tf, strings.Join(row, ","))
-		return err
+		return writeStep(tf, gen+1, games, avg, vals)
 	}
 	pcg := sim.NewPCG(sim.Seed(s.seed, sim.Label("cmaes-sample")))
 	mean, err := cmaesMinimize(x0, cmaesSigma, pop, gens, &pcg, eval, after)
