@@ -70,18 +70,20 @@ func (s *State) Determinize(v *View, rng *sim.PCG) {
 		r = Default(int(v.RoleCount[RoleVillager]), int(v.RoleCount[RoleSeer]), int(v.RoleCount[RoleMedium]),
 			int(v.RoleCount[RoleWerewolf]), int(v.RoleCount[RoleMadman]))
 	}
-	drawRoles(v, rng, s.weigh, &s.roles) // in place: a local would escape to the weigher
+	DrawRoles(v, rng, s.weigh, &s.roles) // in place: a local would escape to the weigher
 	roles := s.roles
 	s.begin(r, rng.Uint64(), roles[:n])
 	s.rebuild(v, rng)
 }
 
-// drawRoles draws a role assignment consistent with v into roles: the
-// wolves uniformly among the seats that may be wolves (the known and the
-// divined-black ones always), then the other roles shuffled over the
-// other seats, redrawn while the game would be over or, with a weigher,
-// accepted with its probability.
-func drawRoles(v *View, rng *sim.PCG, w Weigher, roles *[MaxPlayers]Role) {
+// DrawRoles draws into roles a role assignment consistent with v (the
+// roles part of Determinize, for strategies that want a posterior over
+// roles without the states): the wolves uniformly among the seats that
+// may be wolves (the known and the divined-black ones always), then the
+// other roles shuffled over the other seats, redrawn while the game would
+// be over or, with a weigher w (nil: uniform), accepted with probability
+// its weight.
+func DrawRoles(v *View, rng *sim.PCG, w Weigher, roles *[MaxPlayers]Role) {
 	n := int(v.Players)
 	all := uint16(1)<<uint(n) - 1
 	var wolves, humans uint16 // forced

@@ -29,8 +29,11 @@ func table(t testing.TB, spec string, n int) []Strategy {
 func TestEveryStrategyPlaysEveryPreset(t *testing.T) {
 	for _, name := range Registry.Names() {
 		games := 300
-		if name == "ismcts" {
+		switch name {
+		case "ismcts":
 			name, games = "ismcts?iters=8", 10 // a search per decision: a few games
+		case "bayes":
+			name, games = "bayes?samples=16", 60 // sampling per view
 		}
 		for _, preset := range werewolf.Presets() {
 			r, _ := werewolf.Preset(preset)

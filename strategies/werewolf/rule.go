@@ -24,6 +24,12 @@ func ruleParams(fakeWolf, fakeMadman float64) []strategies.Param {
 	}
 }
 
+// bayesParams are the rule parameters plus the posterior's sample count.
+func bayesParams() []strategies.Param {
+	return append(ruleParams(0.1, 1), strategies.Param{Name: "samples", Default: 200, Min: 1, Max: 100000, Kind: strategies.Int,
+		Help: "role assignments drawn (weighted by the rule model's likelihood) for the posterior"})
+}
+
 // texts holds the bot's sentences, made once so talking allocates nothing.
 var texts = func() (t struct {
 	kill, vote          [werewolf.MaxPlayers]string
@@ -49,6 +55,15 @@ type Rule struct {
 	trust, counter, follow          float64
 	faking                          int8 // -1 undecided, 0 honest, 1 fake-claims seer
 	score                           [werewolf.MaxPlayers]float64
+
+	// Bayesian inference (the bayes strategy): with samples > 0 a village
+	// seat ranks players by the posterior chance each is a wolf, from
+	// role assignments drawn in proportion to Weigh; post is cached for
+	// postView.
+	samples  int
+	post     [werewolf.MaxPlayers]float64
+	postView werewolf.View
+	postOK   bool
 }
 
 func newRule(v strategies.Values) *Rule {
@@ -56,11 +71,12 @@ func newRule(v strategies.Values) *Rule {
 		coDay: v["co_day"], coBlack: v["co_black"], mediumCO: v["medium_co"],
 		fakeWolf: v["fake_wolf"], fakeMadman: v["fake_madman"], fakeBlack: v["fake_black"],
 		trust: v["trust"], counter: v["counter"], follow: v["follow"], faking: -1,
+		samples: int(v["samples"]),
 	}
 }
 
 // Reset implements Strategy.
-func (r *Rule) Reset() { r.faking = -1 }
+func (r *Rule) Reset() { r.faking, r.postOK = -1, false }
 
 func has(legal []werewolf.Action, a werewolf.Action) bool {
 	for _, x := range legal {
@@ -405,7 +421,38 @@ func (r *Rule) suspect(v *werewolf.View, rng *rand.Rand) {
 			}
 		}
 	}
+	if r.samples > 0 && v.Role.Team() == werewolf.TeamVillage && v.Phase != werewolf.PhaseOver {
+		// The posterior decides; the rules only break its ties.
+		r.posterior(v, rng)
+		for i := range n {
+			r.score[i] = r.post[i] + r.score[i]*1e-6
+		}
+	}
 	r.score[me] = -1e9
+}
+
+// posterior sets r.post[i] to the share of r.samples role assignments
+// drawn for v (werewolf.DrawRoles weighted by r.Weigh) in which seat i is
+// a wolf; it is computed once per view.
+func (r *Rule) posterior(v *werewolf.View, rng *rand.Rand) {
+	if r.postOK && r.postView == *v {
+		return
+	}
+	p := sim.NewPCG(rng.Uint64())
+	var roles [werewolf.MaxPlayers]werewolf.Role
+	r.post = [werewolf.MaxPlayers]float64{}
+	for range r.samples {
+		werewolf.DrawRoles(v, &p, r, &roles)
+		for i := range v.Players {
+			if roles[i] == werewolf.RoleWerewolf {
+				r.post[i]++
+			}
+		}
+	}
+	for i := range r.post {
+		r.post[i] /= float64(r.samples)
+	}
+	r.postView, r.postOK = *v, true
 }
 
 func b2i(b bool) int {

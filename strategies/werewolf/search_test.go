@@ -155,3 +155,31 @@ func TestRuleWeigh(t *testing.T) {
 		t.Fatalf("true seer %g, madman %g, wolf %g, lying seer %g, villager %g", trueSeer, fakeMadman, fakeWolf, lyingSeer, villager)
 	}
 }
+
+// The bayes village seat's posterior: a seer's own black result makes
+// that seat surely a wolf, and a lone seer claimer with a black on seat 1
+// makes seat 1 likelier a wolf than the seats nobody accused.
+func TestBayesPosterior(t *testing.T) {
+	b, err := New("bayes?samples=2000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := b.(*Rule)
+	v := werewolf.NewView(4)
+	v.Players, v.Day, v.Phase, v.Alive = 5, 2, werewolf.PhaseVote, 31
+	v.RoleCount = [werewolf.NumRoles]int8{0, 2, 1, 0, 1, 1}
+	v.Role, v.Known[4] = werewolf.RoleVillager, werewolf.RoleVillager
+	v.CameOut[0] = werewolf.RoleSeer
+	v.Divined[0].Black = 1 << 1
+	r.posterior(&v, sim.NewRand(1))
+	if !(r.post[1] > 2*r.post[2] && r.post[1] > 2*r.post[3] && r.post[4] == 0) {
+		t.Fatalf("posterior %v", r.post[:5])
+	}
+	v.Role, v.Known[4] = werewolf.RoleSeer, werewolf.RoleSeer
+	v.Results[2] = werewolf.RoleWerewolf
+	r.postOK = false
+	r.posterior(&v, sim.NewRand(1))
+	if r.post[2] != 1 || r.post[1] != 0 {
+		t.Fatalf("a seer's own black: posterior %v", r.post[:5])
+	}
+}

@@ -25,6 +25,8 @@ func init() {
 		func(v strategies.Values) Strategy { return &Random{Quiet: v["quiet"]} })
 	Registry.Add("rule", "rule-based for every role: seer comes out with results, village votes the trusted black, wolves and madman fake-claim seer",
 		ruleParams(0.1, 1), func(v strategies.Values) Strategy { return newRule(v) })
+	Registry.Add("bayes", "the rule-based player whose village seats vote, divine and speak by the posterior chance each player is a wolf (role assignments drawn in proportion to the rule model's likelihood of the claims seen)",
+		bayesParams(), func(v strategies.Values) Strategy { return newRule(v) })
 	Registry.Add("village", "the rule-based player with honest wolves and madman (no fake claims)",
 		ruleParams(0, 0), func(v strategies.Values) Strategy { return newRule(v) })
 }
