@@ -85,3 +85,86 @@ func TestFeaturesComeFromTheView(t *testing.T) {
 		})
 	})
 }
+
+// playDecisions plays one game at random and records every decision with
+// its features, as the arena does with --decisions.
+func playDecisions[S engine[V, A], V any, A interface {
+	comparable
+	String() string
+}, F any](t *testing.T, s S, describe func(*V, []A) (string, F), seed uint64) []Decision {
+	rng := sim.NewPCG(seed)
+	var out []Decision
+	var legal []A
+	for step := 0; step < 2000 && !s.Done(); step++ {
+		seat := s.Next()[0]
+		legal = s.Legal(seat, legal[:0])
+		v := s.View(seat)
+		phase, f := describe(&v, legal)
+		i := rng.IntN(len(legal))
+		d := Decision{Step: int32(step), Seat: int8(seat), Chosen: legal[i].String(), ChosenIndex: int32(i), Phase: phase, Features: f}
+		for _, a := range legal {
+			d.Legal = append(d.Legal, a.String())
+		}
+		out = append(out, d)
+		if err := s.Apply(seat, legal[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// Every decision of a real game of each game, features and all, reads
+// back exactly as written.
+func TestDecisionFeaturesRoundTrip(t *testing.T) {
+	mj, _ := mahjong.Preset("tenhou")
+	lb, _ := liarsbar.Preset(liarsbar.VariantChaos)
+	bp, _ := bulletpoker.Preset(bulletpoker.Presets()[0])
+	ww, _ := werewolf.Preset("7")
+	for _, c := range []struct {
+		game  string
+		seats int
+		play  func() []Decision
+	}{
+		{"mahjong", 4, func() []Decision { return playDecisions(t, mahjong.New(mj, 3), sm.DescribeDecision, 3) }},
+		{"liarsbar", lb.Players, func() []Decision { return playDecisions(t, liarsbar.New(lb, 3), sl.DescribeDecision, 3) }},
+		{"bulletpoker", bp.Players, func() []Decision { return playDecisions(t, bulletpoker.New(bp, 3), sb.DescribeDecision, 3) }},
+		{"werewolf", ww.Players, func() []Decision { return playDecisions(t, werewolf.New(ww, 3), sw.DescribeDecision, 3) }},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			g := Game{Index: 0, Seed: 3, Result: sim.Result{Score: make([]float64, c.seats), Placement: make([]int8, c.seats)}, Decisions: c.play()}
+			for i := range c.seats {
+				g.Lineup = append(g.Lineup, 0)
+				g.Result.Placement[i] = int8(i + 1)
+				g.Result.Score[i] = float64(-i)
+			}
+			g.Length = int32(len(g.Decisions))
+			dir := t.TempDir()
+			info := RunInfo{Version: "test", Game: c.game, Players: []string{"random"}, First: 0, End: 1, Total: 1, Decisions: true}
+			w, err := Create(dir, info, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Add(&g); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			if _, err := ReadRun(dir, func(r *Game) error {
+				n++
+				if len(r.Decisions) != len(g.Decisions) {
+					t.Fatalf("%d decisions read, %d written", len(r.Decisions), len(g.Decisions))
+				}
+				for i := range r.Decisions {
+					if !reflect.DeepEqual(r.Decisions[i], g.Decisions[i]) {
+						t.Fatalf("decision %d read back as\n%#v\nwritten\n%#v", i, r.Decisions[i].Features, g.Decisions[i].Features)
+					}
+				}
+				return nil
+			}); err != nil || n != 1 {
+				t.Fatalf("ReadRun: %v after %d games", err, n)
+			}
+		})
+	}
+}

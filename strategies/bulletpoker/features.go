@@ -36,6 +36,7 @@ type Features struct {
 // decision. It allocates: call it only when decisions are recorded.
 func DescribeDecision(v *bulletpoker.View, _ []bulletpoker.Action) (string, *Features) {
 	f := &Features{Hand: int32(v.Hand), Street: v.Street.String(), Button: int32(v.Button), Current: int32(v.Current)}
+	f.Hole = []string{}
 	if v.HasHole {
 		f.Hole = cardTexts(v.Hole[:])
 	}
@@ -63,7 +64,7 @@ func DescribeDecision(v *bulletpoker.View, _ []bulletpoker.Action) (string, *Fea
 }
 
 func cardTexts(cs []cards.Card) []string {
-	var out []string
+	out := make([]string, 0, len(cs))
 	for _, c := range cs {
 		out = append(out, c.String())
 	}

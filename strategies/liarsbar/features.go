@@ -43,6 +43,7 @@ func DescribeDecision(v *liarsbar.View, legal []liarsbar.Action) (string, *Featu
 	if v.Last == sim.NoSeat {
 		f.Last = -1
 	}
+	f.Hand = make([]string, 0, max(v.HandLen, 0))
 	for _, c := range v.Hand[:max(v.HandLen, 0)] {
 		f.Hand = append(f.Hand, c.String())
 	}

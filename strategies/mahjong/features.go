@@ -90,7 +90,7 @@ func DescribeDecision(v *mahjong.View, legal []mahjong.Action) (string, *Feature
 		Round: int32(v.Round), Dealer: int32(v.Dealer), Honba: int32(v.Honba), RiichiSticks: int32(v.Sticks),
 		WallLeft: int32(v.WallLeft), Drawn: tileFeature(v.Drawn),
 		LastDiscard: tileFeature(v.LastDiscard), LastFrom: int32(v.LastFrom),
-		Hand: make([]int32, mahjong.NumKinds), RedFives: make([]bool, 3),
+		Hand: make([]int32, mahjong.NumKinds), RedFives: make([]bool, 3), DoraIndicators: make([]int32, 0, v.NDora),
 	}
 	if v.LastFrom == sim.NoSeat {
 		f.LastFrom = -1
@@ -113,6 +113,8 @@ func DescribeDecision(v *mahjong.View, legal []mahjong.Action) (string, *Feature
 			sf.RiichiAt = int32(v.RiichiAt[s])
 		}
 		r := &v.Rivers[s]
+		sf.River, sf.Tsumogiri, sf.Called = make([]int32, 0, r.N), make([]bool, 0, r.N), make([]bool, 0, r.N)
+		sf.Melds = make([]MeldFeatures, 0, v.NMelds[s])
 		for i := range r.N {
 			sf.River = append(sf.River, int32(r.Tiles[i]))
 			sf.Tsumogiri = append(sf.Tsumogiri, r.Flags[i]&mahjong.FlagTsumogiri != 0)
