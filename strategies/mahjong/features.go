@@ -142,13 +142,18 @@ func DescribeDecision(v *mahjong.View, legal []mahjong.Action) (string, *Feature
 		an.Reset(&c, melds)
 	}
 	vis := visible(v)
+	var byKind [mahjong.NumKinds][2]int32 // shanten+1, ukeire of a kind already asked (a red and a plain five, a discard and a riichi)
 	for i, a := range legal {
 		f.DiscardShanten[i], f.DiscardUkeire[i] = -1, -1
 		if !ready || (a.Kind != mahjong.ActDiscard && a.Kind != mahjong.ActRiichi) {
 			continue
 		}
-		sh, _, count := an.Ukeire(a.Tile.Kind(), &vis)
-		f.DiscardShanten[i], f.DiscardUkeire[i] = int32(sh), int32(count)
+		k := a.Tile.Kind()
+		if byKind[k][0] == 0 {
+			sh, _, count := an.Ukeire(k, &vis)
+			byKind[k] = [2]int32{int32(sh) + 1, int32(count)}
+		}
+		f.DiscardShanten[i], f.DiscardUkeire[i] = byKind[k][0]-1, byKind[k][1]
 	}
 	phase := "claim"
 	if v.Drawn != mahjong.NoTile || (len(legal) > 0 && !legal[0].Kind.IsClaim()) {

@@ -101,3 +101,16 @@ func ExampleDescribeDecision() {
 	fmt.Println(phase, f.Hand[:9], f.Shanten, f.DiscardShanten, f.DiscardUkeire)
 	// Output: turn [0 1 1 0 0 0 0 0 0] 2 [2 3] [19 33]
 }
+
+// DescribeDecision runs once per recorded decision (only with
+// --decisions): a 14-tile turn with 13 legal discards and a riichi.
+func BenchmarkDescribeDecision(b *testing.B) {
+	v, legal := featureView(b, "23m406p789s1z2z5z6z55s", "4m1z",
+		"discard 2m", "discard 3m", "discard 4p", "discard 0p", "discard 6p", "discard 7s", "discard 8s", "discard 9s",
+		"discard 1z", "discard 2z", "discard 5z", "discard 6z", "discard 5s", "riichi 5s")
+	DescribeDecision(v, legal) // builds the shanten tables once
+	b.ReportAllocs()
+	for b.Loop() {
+		DescribeDecision(v, legal)
+	}
+}
