@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -158,4 +159,31 @@ func TestDecisionsDiscardAgreement(t *testing.T) {
 			}
 		}
 	})
+}
+
+// lab export --decisions replays a mahjong run recorded without decisions
+// into exactly the decision rows the run would have recorded with them.
+func TestExportDecisionsMatchArena(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"arena", "--game", "mahjong", "--players", "efficiency,defense", "--games", "4", "--seed", "5"}
+	if code, _, se := arenaLab(t, append(args, "--out", filepath.Join(dir, "plain"))...); code != 0 {
+		t.Fatal(se)
+	}
+	if code, _, se := arenaLab(t, append(args, "--decisions", "--out", filepath.Join(dir, "rec"))...); code != 0 {
+		t.Fatal(se)
+	}
+	if code, _, se := arenaLab(t, "export", filepath.Join(dir, "plain"), "--decisions", "--out", filepath.Join(dir, "exp")); code != 0 {
+		t.Fatal(se)
+	}
+	rec, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(dir, "rec", "decisions.parquet"), datasets.Decisions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exp, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(dir, "exp", "decisions.parquet"), datasets.Decisions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec) < 1000 || !reflect.DeepEqual(rec, exp) {
+		t.Errorf("export wrote %d decision rows, the recorded run %d (equal: %v)", len(exp), len(rec), reflect.DeepEqual(rec, exp))
+	}
 }
