@@ -11,8 +11,8 @@ import (
 	"gamelab/strategies"
 )
 
-// voteView plays a 9-player game with rule players to the first vote and
-// returns the view, legal votes and the state.
+// voteView plays a game of preset with rule players to the first vote and
+// returns the state and a village voter's view and legal votes.
 func voteView(t testing.TB, preset string, seed uint64) (*werewolf.State, werewolf.View, []werewolf.Action) {
 	t.Helper()
 	r, _ := werewolf.Preset(preset)
@@ -33,6 +33,12 @@ func voteView(t testing.TB, preset string, seed uint64) (*werewolf.State, werewo
 			continue
 		}
 		seat := s.Next()[0]
+		for _, x := range s.Next() {
+			if s.Role(x).Team() == werewolf.TeamVillage {
+				seat = x // a village seat: bayes infers
+				break
+			}
+		}
 		return s, s.View(seat), s.Legal(seat, nil)
 	}
 }
@@ -104,20 +110,24 @@ func TestSearchIterationAllocatesNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkSearchVote: one search decision on the first vote of a rule
-// game (rule rollouts): CPU-ms per move and allocations.
+// BenchmarkSearchVote: one decision on the first vote of a rule game (the
+// longest game still ahead, so among the costliest moves) by the search
+// at the budgets of docs/werewolf.md (rule rollouts) and by bayes (its
+// posterior recomputed every move): CPU-ms per move and allocations.
 func BenchmarkSearchVote(b *testing.B) {
+	iters := map[string]string{"5": "1000", "7": "400", "9": "200"}
 	for _, preset := range werewolf.Presets() {
 		_, v, legal := voteView(b, preset, 3)
-		for _, spec := range []string{"ismcts?iters=200"} {
+		for _, spec := range []string{"ismcts?z=0&iters=" + iters[preset], "bayes"} {
 			b.Run(preset+"/"+spec, func(b *testing.B) {
-				m, _ := New(spec + "&z=0")
+				m, _ := New(spec)
 				rng := sim.NewRand(1)
 				m.Decide(&v, legal, rng)
 				b.ReportAllocs()
 				cpu0 := simtest.CPUTime()
 				moves := 0
 				for b.Loop() {
+					m.Reset()
 					m.Decide(&v, legal, rng)
 					moves++
 				}
