@@ -90,6 +90,34 @@ func docsQuery(t *testing.T, heading string) string {
 	return sql
 }
 
+// duckDB runs sql with DuckDB (node and @duckdb/node-api, which .ci/run
+// installs under /opt/gamelab/duckdb; GAMELAB_DUCKDB_NODE names another
+// node_modules) and returns its rows as JSON. Without DuckDB the test is
+// skipped, except under CI=true where it fails.
+func duckDB(t *testing.T, sql string) []byte {
+	t.Helper()
+	mods := os.Getenv("GAMELAB_DUCKDB_NODE")
+	if mods == "" {
+		mods = "/opt/gamelab/duckdb/node_modules"
+	}
+	if _, err := os.Stat(filepath.Join(mods, "@duckdb", "node-api")); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("DuckDB for the docs queries is missing under CI (.ci/run installs it): %v", err)
+		}
+		t.Skipf("DuckDB not installed (npm install --prefix /opt/gamelab/duckdb @duckdb/node-api): %v", err)
+	}
+	cmd := exec.Command("node", "testdata/duckdb.cjs")
+	cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
+	cmd.Stdin = strings.NewReader(sql)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("duckdb: %v: %s", err, stderr.String())
+	}
+	return out
+}
+
 // A mahjong run recorded with --decisions carries the named features, the
 // legal list, the chosen index and the final result in every row; the
 // notebook query of docs/datasets.md evaluates the max-ukeire policy on
@@ -122,26 +150,7 @@ func TestDecisionsDiscardAgreement(t *testing.T) {
 		t.Errorf("agreement with max ukeire: %+v", got)
 	}
 	t.Run("duckdb", func(t *testing.T) {
-		mods := os.Getenv("GAMELAB_DUCKDB_NODE")
-		if mods == "" {
-			mods = "/opt/gamelab/duckdb/node_modules"
-		}
-		if _, err := os.Stat(filepath.Join(mods, "@duckdb", "node-api")); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("DuckDB for the docs query is missing under CI (.ci/run installs it): %v", err)
-			}
-			t.Skipf("DuckDB not installed (npm install --prefix /opt/gamelab/duckdb @duckdb/node-api): %v", err)
-		}
-		sql := strings.ReplaceAll(docsQuery(t, "### Notebook query: discard agreement"), "'runs/mj/", "'"+run+"/")
-		cmd := exec.Command("node", "testdata/duckdb.cjs")
-		cmd.Env = append(os.Environ(), "NODE_PATH="+mods)
-		cmd.Stdin = strings.NewReader(sql)
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("duckdb: %v: %s", err, stderr.String())
-		}
+		out := duckDB(t, strings.ReplaceAll(docsQuery(t, "### Notebook query: discard agreement"), "'runs/mj/", "'"+run+"/"))
 		var rows []struct {
 			Strategy  string  `json:"strategy"`
 			Discards  int     `json:"discards"`
@@ -185,5 +194,62 @@ func TestExportDecisionsMatchArena(t *testing.T) {
 	}
 	if len(rec) < 1000 || !reflect.DeepEqual(rec, exp) {
 		t.Errorf("export wrote %d decision rows, the recorded run %d (equal: %v)", len(exp), len(rec), reflect.DeepEqual(rec, exp))
+	}
+}
+
+// The liar's bar query of docs/datasets.md: the share of truthful plays
+// per strategy, by DuckDB and in Go over the reader.
+func TestDecisionsLiarsbarTruthful(t *testing.T) {
+	run := filepath.Join(t.TempDir(), "lb")
+	if code, _, se := arenaLab(t, "arena", "--game", "liarsbar", "--players", "honest,random", "--games", "40", "--seed", "2", "--decisions", "--out", run); code != 0 {
+		t.Fatal(se)
+	}
+	dec, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(run, "decisions.parquet"), datasets.Decisions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats, _, err := datasets.ReadAll[datasets.SeatRow](filepath.Join(run, "seats.parquet"), datasets.Seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	strategy := map[[2]int64]string{}
+	for _, s := range seats {
+		strategy[[2]int64{s.Index, int64(s.Seat)}] = s.Strategy
+	}
+	plays, truthful := map[string]int{}, map[string]int{}
+	for _, d := range dec {
+		f := d.Liarsbar
+		if f == nil || len(f.PlayCards) != len(d.Legal) || d.ChosenIndex < 0 {
+			t.Fatalf("decision row %+v", d)
+		}
+		if f.PlayCards[d.ChosenIndex] > 0 {
+			name := strategy[[2]int64{d.Index, int64(d.Seat)}]
+			plays[name]++
+			if f.PlayTruthful[d.ChosenIndex] {
+				truthful[name]++
+			}
+		}
+	}
+	share := func(name string) float64 { return float64(truthful[name]) / float64(plays[name]) }
+	t.Logf("truthful plays: honest %.3f of %d, random %.3f of %d", share("honest"), plays["honest"], share("random"), plays["random"])
+	if plays["honest"] < 50 || share("honest") <= share("random") {
+		t.Errorf("honest %d/%d truthful, random %d/%d", truthful["honest"], plays["honest"], truthful["random"], plays["random"])
+	}
+	out := duckDB(t, strings.ReplaceAll(docsQuery(t, "### Notebook query: how often a liar's bar"), "'runs/lb/", "'"+run+"/"))
+	var rows []struct {
+		Strategy string  `json:"strategy"`
+		Plays    int     `json:"plays"`
+		Truthful float64 `json:"truthful"`
+	}
+	if err := json.Unmarshal(out, &rows); err != nil {
+		t.Fatalf("duckdb output %s: %v", out, err)
+	}
+	if len(rows) != len(plays) {
+		t.Fatalf("duckdb %+v, Go %v", rows, plays)
+	}
+	for _, r := range rows {
+		if r.Plays != plays[r.Strategy] || math.Abs(r.Truthful-share(r.Strategy)) > 1e-12 {
+			t.Errorf("%s: duckdb %d plays %.6f truthful, Go %d %.6f", r.Strategy, r.Plays, r.Truthful, plays[r.Strategy], share(r.Strategy))
+		}
 	}
 }
