@@ -104,6 +104,15 @@ func BenchmarkLiarsbar(b *testing.B) {
 			return sl.Play(rules, seed, ps, nil)
 		})
 	})
+	// direct with an observer that only counts decisions, as the arena's
+	// does: Play then builds the View for view-blind strategies too.
+	b.Run("direct+observe", func(b *testing.B) {
+		n := 0
+		count := func(sim.Seat, *liarsbar.View, []liarsbar.Action, liarsbar.Action) { n++ }
+		benchDirect(b, rules.Players, sl.New, benchLiars, func(seed uint64, ps []sl.Strategy) (sim.Result, error) {
+			return sl.Play(rules, seed, ps, count)
+		})
+	})
 	for _, w := range []int{1, 2} {
 		b.Run(fmt.Sprintf("arena/workers=%d", w), func(b *testing.B) { benchArena(b, "liarsbar", "basic", benchLiars, w) })
 	}
