@@ -16,12 +16,43 @@ import (
 // sticks paid included), squashed to [0, 1] by a logistic curve of scale
 // PointsScale (a mangan of 8,000 points is worth 0.73 to the winner, 0.27
 // to the payer). A playout whose hand ends the game scores the real
-// placements instead ((4 − place) / 3), as in the other games.
+// placements instead ((4 − place) / 3), as in the other games. The
+// search plays the rollout strategy's own choice unless another candidate
+// beats it by z standard errors (Candidates, PooledVariance).
 var Game = search.Game[*mahjong.State, mahjong.Rules, mahjong.Action, mahjong.Event, mahjong.View]{
 	NewState: func() *mahjong.State { return new(mahjong.State) },
 	Seat:     func(v *mahjong.View) sim.Seat { return v.Me },
 	Players:  func(*mahjong.View) int { return 4 },
 	Leaf:     handEnd,
+	// Root actions: every call, kan, win and riichi, but only the
+	// discards that keep the lowest shanten (a handful instead of up to
+	// fourteen, so each gets the playouts to tell it apart).
+	Candidates:     candidates,
+	PooledVariance: true,
+}
+
+// candidates is Game.Candidates: the legal actions less the discards that
+// leave a higher shanten than the best discard.
+func candidates(v *mahjong.View, legal, dst []mahjong.Action) []mahjong.Action {
+	dst = dst[:0]
+	if v.Drawn == mahjong.NoTile && v.Concealed[v.Me]%3 != 2 {
+		return append(dst, legal...) // a claim: few answers
+	}
+	var a mahjong.Discards
+	c := v.Counts()
+	a.Reset(&c, int(v.NMelds[v.Me]))
+	best := 99
+	for _, x := range legal {
+		if x.Kind == mahjong.ActDiscard {
+			best = min(best, a.Shanten(x.Tile.Kind()))
+		}
+	}
+	for _, x := range legal {
+		if x.Kind != mahjong.ActDiscard || a.Shanten(x.Tile.Kind()) == best {
+			dst = append(dst, x)
+		}
+	}
+	return dst
 }
 
 // PointsScale is the scale in points of the hand reward's logistic curve.

@@ -182,3 +182,38 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// The root candidates are every action but the discards that leave a
+// higher shanten than the best discard (checked with mahjong.Shanten).
+func TestCandidates(t *testing.T) {
+	for seed := range uint64(6) {
+		v, legal := midHand(mahjong.Dihou(), seed)
+		got := candidates(&v, legal, nil)
+		c := v.Counts()
+		sh := func(a mahjong.Action) int {
+			c[a.Tile.Kind()]--
+			defer func() { c[a.Tile.Kind()]++ }()
+			return mahjong.Shanten(&c, int(v.NMelds[v.Me]))
+		}
+		best := 99
+		for _, a := range legal {
+			if a.Kind == mahjong.ActDiscard {
+				best = min(best, sh(a))
+			}
+		}
+		var want []mahjong.Action
+		for _, a := range legal {
+			if a.Kind != mahjong.ActDiscard || sh(a) == best {
+				want = append(want, a)
+			}
+		}
+		if len(got) != len(want) || len(got) < 1 {
+			t.Fatalf("seed %d: candidates %v, want %v (legal %v)", seed, got, want, legal)
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("seed %d: candidates %v, want %v", seed, got, want)
+			}
+		}
+	}
+}

@@ -36,6 +36,12 @@ type Game[S interface {
 	// one of them, or fewer than two are, the search plays that choice
 	// without searching.
 	Candidates func(v *V, legal, dst []A) []A
+	// PooledVariance floors each action's reward variance in the z test
+	// (Config.Z) at the variance of all the root's playouts: where rewards
+	// take few values (mahjong: most hands end with the seat neither
+	// winning nor paying), a handful of equal rewards would otherwise show
+	// no variance and any difference of means would look certain.
+	PooledVariance bool
 	// WinOnly makes win=1 (team games: a playout scores 1 for the seats
 	// placed first, the winning team, 0 for the others) the default.
 	WinOnly bool
@@ -222,7 +228,17 @@ func (m *ISMCTS[S, R, A, E, V]) Decide(v *V, legal []A, rng *rand.Rand) A {
 		return pa
 	}
 	pm := psum / pn
-	se := math.Sqrt(variance(pn, psum, psq)/pn + variance(bn, bestMean*bn, bsq)/bn)
+	vp, vb := variance(pn, psum, psq), variance(bn, bestMean*bn, bsq)
+	if m.g.PooledVariance {
+		var n, sum, sq float64
+		for _, a := range legal {
+			an, asum, asq := stat(a)
+			n, sum, sq = n+an, sum+asum, sq+asq
+		}
+		pool := variance(n, sum, sq)
+		vp, vb = max(vp, pool), max(vb, pool)
+	}
+	se := math.Sqrt(vp/pn + vb/bn)
 	if bestMean-pm > m.cfg.Z*se {
 		return best
 	}
