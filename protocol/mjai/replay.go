@@ -88,6 +88,7 @@ func Replay(log []Message, r mahjong.Rules) (ReplaySummary, error) {
 	mw := NewWriter(All, nil)
 	var got []Message
 	seen := 0
+	last := -1 // log index of the last action applied
 	for !s.Done() && next < len(acts) {
 		for _, seat := range slices.Clone(s.Next()) {
 			for next < len(acts) && used[acts[next]] {
@@ -98,7 +99,14 @@ func Replay(log []Message, r mahjong.Rules) (ReplaySummary, error) {
 			a := mahjong.Action{Kind: mahjong.ActPass}
 			claiming := slices.Contains(legal, a)
 			found := false
-			for j := next; j < len(acts); j++ {
+			if claiming && tripleRonAfter(log, last) {
+				// 三家和: the log has no hora lines, only the abortive
+				// draw; every seat that can ron declared it.
+				if i := slices.IndexFunc(legal, func(x mahjong.Action) bool { return x.Kind == mahjong.ActRon }); i >= 0 {
+					a, found = legal[i], true
+				}
+			}
+			for j := next; j < len(acts) && !found; j++ {
 				m := &log[acts[j]]
 				if used[acts[j]] {
 					continue
@@ -119,6 +127,7 @@ func Replay(log []Message, r mahjong.Rules) (ReplaySummary, error) {
 					return sum, fmt.Errorf("%w: line %d: %v", ErrReplay, acts[j]+1, err)
 				}
 				used[acts[j]] = true
+				last = acts[j]
 				if x.Kind == mahjong.ActRiichi {
 					// reach, then its dahai
 					k := j + 1
@@ -131,6 +140,7 @@ func Replay(log []Message, r mahjong.Rules) (ReplaySummary, error) {
 					}
 					x.Tile = t
 					used[acts[k]] = true
+					last = acts[k]
 				}
 				a, found = x, true
 				break
@@ -196,6 +206,25 @@ func isAction(m *Message) bool {
 		return true
 	case "ryukyoku":
 		return m.Reason == "kyushukyuhai"
+	}
+	return false
+}
+
+// tripleRonAfter reports whether the log answers the action at index
+// last with a three-ron abortive draw (ryukyoku sanchaho) before any other
+// action.
+func tripleRonAfter(log []Message, last int) bool {
+	if last < 0 {
+		return false
+	}
+	for i := last + 1; i < len(log); i++ {
+		m := &log[i]
+		if m.Type == "ryukyoku" {
+			return m.Reason == "sanchaho"
+		}
+		if isAction(m) || m.Type == "start_kyoku" {
+			return false
+		}
 	}
 	return false
 }

@@ -76,3 +76,28 @@ func TestReplayMismatch(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayTripleRon: games whose hand ends in 三家和 (three rons on one
+// discard abort the hand under Tenhou rules). Their logs carry only
+// `ryukyoku sanchaho`, no hora lines; the replay must make the three rons
+// itself (found by TestReplayOwnLogs's random seeds).
+func TestReplayTripleRon(t *testing.T) {
+	for _, seed := range []uint64{989973382873166231, 1134159214570840215} {
+		s := playGame(t, seed, func(*mahjong.State) {})
+		text := logOf(s)
+		if !bytes.Contains(text, []byte(`"reason":"sanchaho"`)) {
+			t.Fatalf("seed %d: no three-ron draw in the game any more; pick another seed", seed)
+		}
+		log, err := ReadLog(bytes.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum, err := Replay(log, mahjong.Tenhou())
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if sum.Final != s.Scores() {
+			t.Errorf("seed %d: replay ends at %v, the game at %v", seed, sum.Final, s.Scores())
+		}
+	}
+}
