@@ -61,6 +61,9 @@ type Expert struct {
 	// FoldShanten: against a riichi a hand this far from ready (after its
 	// best discard) folds unless its estimate reaches FoldValue points.
 	FoldShanten, FoldValue float64
+	// CallYaku, when above 0 (with CallEV), lets the hand estimate judge
+	// the yaku of a call (flushes, toitoi too) instead of yakuInReach.
+	CallYaku float64
 	// CallEV, when above 0, takes a chi or non-value pon only when the
 	// expected value after it beats CallEV times that of passing.
 	CallEV float64
@@ -612,7 +615,7 @@ func (e *Expert) expertClaim(v *mahjong.View, legal []mahjong.Action, x *expertC
 			}
 			continue
 		}
-		if after >= now || !e.yakuInReach(v, a, k) {
+		if after >= now || (e.CallYaku == 0 && !e.yakuInReach(v, a, k)) {
 			continue
 		}
 		if e.CallEV > 0 {

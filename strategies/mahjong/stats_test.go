@@ -12,6 +12,7 @@ import (
 type selfPlayStats struct {
 	games, hands, draws                                float64
 	wins, dealins, riichi, calls, seatHands, winPoints float64
+	dealinPoints                                       float64
 }
 
 func (s *selfPlayStats) add(hands, draws float64, seat map[string]float64) {
@@ -21,6 +22,7 @@ func (s *selfPlayStats) add(hands, draws float64, seat map[string]float64) {
 	s.calls += seat["calls"]
 	s.seatHands += seat["hands"]
 	s.winPoints += seat["win_points"]
+	s.dealinPoints += seat["dealin_points"]
 }
 
 // rate returns p and a 95 % normal-approximation half-width.
@@ -67,6 +69,7 @@ func BenchmarkSelfPlayStats(b *testing.B) {
 	b.ReportMetric(100*c, "call%")
 	b.ReportMetric(100*dr, "draw%")
 	b.ReportMetric(st.winPoints/st.wins, "points/win")
-	b.Logf("%s self-play, %.0f games: %.2f hands/game, win %.1f±%.1f %%, deal-in %.1f±%.1f %%, riichi %.1f±%.1f %%, calls %.1f±%.1f %%, draws %.1f±%.1f %%, average win %.0f points",
-		spec, st.games, st.hands/st.games, 100*w, 100*wh, 100*d, 100*dh, 100*ri, 100*rih, 100*c, 100*ch, 100*dr, 100*drh, st.winPoints/st.wins)
+	b.ReportMetric(st.dealinPoints/st.dealins, "points/dealin")
+	b.Logf("%s self-play, %.0f games: %.2f hands/game, win %.1f±%.1f %%, deal-in %.1f±%.1f %%, riichi %.1f±%.1f %%, calls %.1f±%.1f %%, draws %.1f±%.1f %%, average win %.0f points, average deal-in %.0f points",
+		spec, st.games, st.hands/st.games, 100*w, 100*wh, 100*d, 100*dh, 100*ri, 100*rih, 100*c, 100*ch, 100*dr, 100*drh, st.winPoints/st.wins, st.dealinPoints/st.dealins)
 }

@@ -44,15 +44,16 @@ func init() {
 		{Name: "dama", Default: 3, Min: 0, Max: 13, Help: "a closed tenpai with a yaku and at least this many estimated han stays dama"},
 		{Name: "silent", Default: 0, Min: 0, Max: 3, Help: "scale of the tenpai probability of seats showing no threat yet (dama, cheap open hands), growing with their turns"},
 		{Name: "future", Default: 1, Min: 0, Max: 4, Help: "scale of the danger of the discards still to come when pushing (7 % a tile a shanten, 3 % at tenpai)"},
-		{Name: "fold_future", Default: 0.75, Min: 0, Max: 2, Help: "share of the later danger charged to a fold (it must push again to win)"},
+		{Name: "fold_future", Default: 0.6, Min: 0, Max: 2, Help: "share of the later danger charged to a fold (it must push again to win)"},
 		{Name: "value", Default: 1, Min: 0, Max: 1, Help: "1: discards by expected value (yaku in reach, dora, wait) and hand values by the yaku estimate; 0: efficiency's discards", Kind: strategies.Int},
 		{Name: "danger", Default: 1, Min: 0, Max: 1, Help: "1: refined tile danger (one-chance, flush and all-simples signals of open hands, riichi tile neighbours, dora); 0: suji/kabe/genbutsu only", Kind: strategies.Int},
 		{Name: "call_ev", Default: 1, Min: 0, Max: 3, Help: "above 0: a chi or non-value pon must raise the expected value (win chance times estimated points) above call_ev times passing; 0: call_shanten rule"},
 		{Name: "fold_shanten", Default: 2, Min: 1, Max: 9, Help: "against a riichi, fold at this shanten or more unless the hand is worth fold_value (9: off)", Kind: strategies.Int},
 		{Name: "fold_value", Default: 8000, Min: 0, Max: 48000, Help: "estimated points from which a hand at fold_shanten still weighs pushing"},
 		{Name: "open1", Default: 0, Min: 0, Max: 1, Help: "tenpai probability (reached at turn 12) of an open hand with one meld showing value (yakuhai pon, dora)"},
+		{Name: "call_yaku", Default: 0, Min: 0, Max: 1, Help: "1: with call_ev, the hand estimate (flushes, toitoi too) judges a call's yaku; 0: only value honors or all simples", Kind: strategies.Int},
 		{Name: "call_shanten", Default: 1, Min: -1, Max: 6, Help: "highest shanten after a chi or non-value pon to call with no dora (calls always need a yaku and must lower shanten)"},
 	}, func(v strategies.Values) Strategy {
-		return &Expert{FoldFuture: v["fold_future"], Future: v["future"], Silent: v["silent"], Loss: v["loss"], OpenThreat: v["open_threat"], Dama: v["dama"], CallShanten: v["call_shanten"], Value: v["value"], Danger: v["danger"], CallEV: v["call_ev"], FoldShanten: v["fold_shanten"], FoldValue: v["fold_value"], Open1: v["open1"]}
+		return &Expert{FoldFuture: v["fold_future"], Future: v["future"], Silent: v["silent"], Loss: v["loss"], OpenThreat: v["open_threat"], Dama: v["dama"], CallShanten: v["call_shanten"], Value: v["value"], Danger: v["danger"], CallEV: v["call_ev"], FoldShanten: v["fold_shanten"], FoldValue: v["fold_value"], Open1: v["open1"], CallYaku: v["call_yaku"]}
 	})
 }
