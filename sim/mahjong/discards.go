@@ -40,16 +40,30 @@ type Discards struct {
 	zero, one, four KindSet
 	// special forms of the 13-tile hands: counts of the full hand
 	n, pairs, kinds, yk, ypairs int
+	// valid: the fields above describe h. done holds the discards whose
+	// Ukeire shanten and kinds are kept in doneS and doneT: a bot asks
+	// again for the same hand (a push/fold comparison) at the cost of the
+	// unseen count only.
+	valid bool
+	done  KindSet
+	doneS [34]int8
+	doneT [34]KindSet
 }
 
 // yaochuSet is yaochuMask as a KindSet.
 const yaochuSet KindSet = yaochuMask
 
 // Reset analyses the hand c (14−3·melds concealed tiles, at most 4 a
-// kind) with melds melds made.
+// kind) with melds melds made. Resetting to the hand already analysed
+// keeps the work done for it.
 func (a *Discards) Reset(c *[34]uint8, melds int) {
+	if a.valid && a.melds == melds && a.h == *c {
+		return
+	}
 	st, ht := tables()
 	t := pairTabs
+	a.valid = true
+	a.done = 0
 	a.h = *c
 	a.melds = melds
 	a.k = (4 - melds) & 7
@@ -173,13 +187,20 @@ func (a *Discards) preparePlus() {
 // the pair's draws). The special forms add the kinds that lower
 // chiitoitsu or kokushi when those are as good as the normal form.
 func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSet, count int) {
+	h := &a.h
+	di := int(d)
+	if a.done>>di&1 != 0 {
+		tiles = a.doneT[di]
+		h[di]--
+		count = unseen(tiles, h, visible)
+		h[di]++
+		return int(a.doneS[di]), tiles, count
+	}
 	st, ht := tables()
 	t := pairTabs
-	h := &a.h
 	if !a.havePlus {
 		a.preparePlus()
 	}
-	di := int(d)
 	gd := di / 9
 	cur, mp, sz, p, kd, y, yp := a.afterDiscard(di)
 	fin := a.fin
@@ -252,6 +273,17 @@ func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSe
 	// No draw of a kind the hand holds four of (their ids above were
 	// meaningless).
 	tiles &= (1<<NumKinds - 1) &^ (a.four &^ (1 << di))
+	count = unseen(tiles, h, visible)
+	h[di]++
+	a.done |= 1 << di
+	a.doneS[di], a.doneT[di] = int8(s13), tiles
+	return s13, tiles, count
+}
+
+// unseen counts the copies of the kinds in tiles that are neither in the
+// hand h nor visible (may be nil).
+func unseen(tiles KindSet, h, visible *[34]uint8) int {
+	count := 0
 	for x := tiles; x != 0; x &= x - 1 {
 		w := bits.TrailingZeros64(uint64(x))
 		left := 4 - int(h[w])
@@ -260,8 +292,7 @@ func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSe
 		}
 		count += max(0, left)
 	}
-	h[di]++
-	return s13, tiles, count
+	return count
 }
 
 // groupDraws returns, as bits 0–8, the draws into group g (ids: the

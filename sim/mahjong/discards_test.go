@@ -45,6 +45,54 @@ func TestDiscardsMatchImprovements(t *testing.T) {
 	})
 }
 
+// Discards asked again (same hand, other visible tiles) or reset to
+// another hand and back answers as the first time.
+func TestDiscardsReuse(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		melds := rapid.IntRange(0, 4).Draw(t, "melds")
+		c := genHand(t, 14-3*melds)
+		other := genHand(t, 14-3*melds)
+		var vis [34]uint8
+		for k := range vis {
+			vis[k] = uint8(rapid.IntRange(0, int(4-c[k])).Draw(t, "vis"))
+		}
+		var a Discards
+		check := func(vis *[34]uint8) {
+			for d := range c {
+				if c[d] == 0 {
+					continue
+				}
+				c[d]--
+				ws, wt, wn := Improvements(&c, melds, vis)
+				c[d]++
+				s, k, n := a.Ukeire(Tile(d), vis)
+				if s != ws || k != wt || n != wn {
+					t.Fatalf("%s discard %s: Ukeire %d %s %d, want %d %s %d", countsString(&c), Tile(d), s, k, n, ws, wt, wn)
+				}
+			}
+		}
+		a.Reset(&c, melds)
+		check(nil)
+		check(&vis)
+		a.Reset(&other, melds)
+		a.Ukeire(firstKind(&other), nil)
+		a.Reset(&c, melds)
+		check(&vis)
+		a.Reset(&c, melds)
+		check(nil)
+	})
+}
+
+// firstKind returns the lowest kind c holds.
+func firstKind(c *[34]uint8) Tile {
+	for k, x := range c {
+		if x > 0 {
+			return Tile(k)
+		}
+	}
+	return 0
+}
+
 func ExampleDiscards() {
 	ts, _ := ParseTiles("123m456p789s1122z5m")
 	c := CountTiles(ts)
