@@ -179,9 +179,6 @@ func FuzzReadTrajectory(f *testing.F) {
 // reports depends down: on sim and its own types, never on the arena
 // (see docs/arena.md and the architecture's import rule).
 func TestReportsDoNotImportArena(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go list")
-	}
 	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list: %v\n%s", err, out)
