@@ -42,7 +42,7 @@ func ReadTrajectory(r io.Reader) (Trajectory, error) {
 		return Trajectory{}, fmt.Errorf("%w: header: %v", ErrTrajectory, err)
 	}
 	if len(head) < 3 || head[0] != "step" || head[1] != "games" {
-		return Trajectory{}, fmt.Errorf("%w: header %q: want step,games,OBJECTIVE,PARAM...", ErrTrajectory, head)
+		return Trajectory{}, fmt.Errorf("%w: header %q: want step, games, the objective, then the parameters", ErrTrajectory, head)
 	}
 	t := Trajectory{Objective: head[2], Params: head[3:]}
 	for line := 2; ; line++ {
