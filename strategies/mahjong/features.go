@@ -15,8 +15,13 @@ import (
 // lists DiscardShanten and DiscardUkeire line up with the decision's legal
 // actions.
 type Features struct {
-	// Round is 4·wind + hand: 0 = East 1, 4 = South 1.
+	// Round is 4·wind + hand: 0 = East 1, 4 = South 1; RoundWind (0 =
+	// east, 1 = south, …) and HandNumber (1–4) spell it out, SeatWind is
+	// the deciding seat's wind (0 = east: the dealer).
 	Round        int32 `parquet:"round"`
+	RoundWind    int32 `parquet:"round_wind"`
+	HandNumber   int32 `parquet:"hand_number"`
+	SeatWind     int32 `parquet:"seat_wind"`
 	Dealer       int32 `parquet:"dealer"`
 	Honba        int32 `parquet:"honba"`
 	RiichiSticks int32 `parquet:"riichi_sticks"`
@@ -87,7 +92,8 @@ func tileFeature(t mahjong.Tile) int32 {
 // feature lists: call it only when decisions are recorded.
 func DescribeDecision(v *mahjong.View, legal []mahjong.Action) (string, *Features) {
 	f := &Features{
-		Round: int32(v.Round), Dealer: int32(v.Dealer), Honba: int32(v.Honba), RiichiSticks: int32(v.Sticks),
+		Round: int32(v.Round), RoundWind: int32(v.Round / 4), HandNumber: int32(v.Round%4) + 1,
+		SeatWind: int32((int(v.Me) - int(v.Dealer) + 4) % 4), Dealer: int32(v.Dealer), Honba: int32(v.Honba), RiichiSticks: int32(v.Sticks),
 		WallLeft: int32(v.WallLeft), Drawn: tileFeature(v.Drawn),
 		LastDiscard: tileFeature(v.LastDiscard), LastFrom: int32(v.LastFrom),
 		Hand: make([]int32, mahjong.NumKinds), RedFives: make([]bool, 3), DoraIndicators: make([]int32, 0, v.NDora),

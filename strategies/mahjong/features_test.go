@@ -114,3 +114,13 @@ func BenchmarkDescribeDecision(b *testing.B) {
 		DescribeDecision(v, legal)
 	}
 }
+
+// South 2 with seat 3 dealing: seat 0 sits south.
+func TestDescribeDecisionWinds(t *testing.T) {
+	v, legal := featureView(t, "23m456p789s1z2z5z6z55s", "", "discard 1z")
+	v.Round, v.Dealer = 5, 3
+	_, f := DescribeDecision(v, legal)
+	if f.Round != 5 || f.RoundWind != 1 || f.HandNumber != 2 || f.SeatWind != 1 || f.Dealer != 3 {
+		t.Errorf("round %d wind %d hand %d seat wind %d dealer %d", f.Round, f.RoundWind, f.HandNumber, f.SeatWind, f.Dealer)
+	}
+}
