@@ -146,32 +146,29 @@ func (a *Discards) Shanten(d Tile) int {
 // preparePlus computes pairPlus and dec, once per hand.
 func (a *Discards) preparePlus() {
 	t := pairTabs
-	h := &a.h
 	a.havePlus = true
-	for w := 0; w < NumKinds; w++ {
-		if h[w] >= 4 {
-			a.dec[w] = 0
-			continue
-		}
-		id := a.plus[w]
-		var pp uint8
-		var dec uint16
-		switch w / 9 {
-		case 0:
-			pp = t.mp[int(id)*t.nS+int(a.base[1])]
-			dec = t.decMP[a.mp*t.nMP+int(pp)]
-		case 1:
-			pp = t.mp[int(a.base[0])*t.nS+int(id)]
-			dec = t.decMP[a.mp*t.nMP+int(pp)]
-		case 2:
-			pp = t.sz[int(id)*t.nH+int(a.base[3])]
-			dec = t.decSZ[a.sz*t.nSZ+int(pp)]
-		default:
-			pp = t.sz[int(a.base[2])*t.nH+int(id)]
-			dec = t.decSZ[a.sz*t.nSZ+int(pp)]
-		}
-		a.pairPlus[w] = pp
-		a.dec[w] = dec
+	// One loop a group: the product with the pair's other group as in
+	// the hand, and the goals it lowers against the hand's product.
+	b0, b1, b2, b3 := int(a.base[0]), int(a.base[1]), int(a.base[2]), int(a.base[3])
+	mpRow, szRow := t.decMP[a.mp*t.nMP:a.mp*t.nMP+t.nMP], t.decSZ[a.sz*t.nSZ:a.sz*t.nSZ+t.nSZ]
+	for w := 0; w < 9; w++ {
+		pp := t.mp[int(a.plus[w])*t.nS+b1]
+		a.pairPlus[w], a.dec[w] = pp, mpRow[pp]
+	}
+	for w := 9; w < 18; w++ {
+		pp := t.mp[b0*t.nS+int(a.plus[w])]
+		a.pairPlus[w], a.dec[w] = pp, mpRow[pp]
+	}
+	for w := 18; w < 27; w++ {
+		pp := t.sz[int(a.plus[w])*t.nH+b3]
+		a.pairPlus[w], a.dec[w] = pp, szRow[pp]
+	}
+	for w := 27; w < NumKinds; w++ {
+		pp := t.sz[b2*t.nH+int(a.plus[w])]
+		a.pairPlus[w], a.dec[w] = pp, szRow[pp]
+	}
+	for x := a.four; x != 0; x &= x - 1 { // no fifth copy to draw
+		a.dec[bits.TrailingZeros64(uint64(x))] = 0
 	}
 }
 

@@ -50,10 +50,10 @@ func visible(v *mahjong.View) [mahjong.NumKinds]uint8 {
 	var c [mahjong.NumKinds]uint8
 	for s := range v.Rivers {
 		r := &v.Rivers[s]
-		for i := uint8(0); i < r.N; i++ {
-			if r.Flags[i]&mahjong.RiverCalled == 0 {
-				c[r.Tiles[i].Kind()]++
-			}
+		n := min(int(r.N), len(r.Tiles))
+		for i, t := range r.Tiles[:n] {
+			// a called tile is counted with its meld
+			c[kindOf[t&63]] += 1 - uint8(r.Flags[i]&mahjong.RiverCalled)>>7
 		}
 		for i := uint8(0); i < v.NMelds[s]; i++ {
 			m := &v.Melds[s][i]
@@ -70,6 +70,15 @@ func visible(v *mahjong.View) [mahjong.NumKinds]uint8 {
 	}
 	return c
 }
+
+// kindOf[t] is t.Kind() for every tile t (and t itself above the red
+// fives), a branch-free lookup for visible.
+var kindOf = func() (k [64]mahjong.Tile) {
+	for t := range k {
+		k[t] = mahjong.Tile(t).Kind()
+	}
+	return k
+}()
 
 func seatWind(v *mahjong.View) mahjong.Tile {
 	return mahjong.East + mahjong.Tile((int(v.Me)-int(v.Dealer)+4)%4)
