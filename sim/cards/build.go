@@ -158,12 +158,18 @@ func (t rankOf) of(v value) HandRank {
 	return HandRank(i + 1)
 }
 
-// Perfect-hash geometry: 2^hashBuckets buckets, 2^hashSlots slots.
+// Perfect-hash geometry: the rank multisets of seven cards (49,205) hash
+// into 2^hash7Buckets buckets and 2^hash7Slots slots (75 % full, 128 KB:
+// small enough to stay in a core's L2 cache beside the hands being
+// evaluated); those of five and six cards (24,570) into their own, smaller
+// table. dispBits: displacements fit a uint16.
 const (
-	hashBuckets = 13
-	hashSlots   = 17
-	dispBits    = 16 // displacements fit a uint16
-	hashMul     = 0x9e3779b97f4a7c15
+	hash7Buckets = 13
+	hash7Slots   = 16
+	hashBuckets  = 13
+	hashSlots    = 16
+	dispBits     = 16
+	hashMul      = 0x9e3779b97f4a7c15
 )
 
 func buildTables() {
@@ -173,37 +179,47 @@ func buildTables() {
 	}
 	for c := range NumCards {
 		card := Card(c)
-		cardKey[c] = 1<<(3*uint(card.Rank())) | 1<<(suitShift+3*uint(card.Suit()))
-	}
-	for s := range len(flushSuitOf) {
-		flushSuitOf[s] = -1
-		for u := range 4 {
-			if (s>>(3*u))&7 >= 5 {
-				flushSuitOf[s] = int8(u)
-			}
-		}
+		cardKey[c] = 1<<(3*uint(card.Rank())) | 1<<(suitShift+4*uint(card.Suit()))
+		cardMask[c] = 1 << (16*uint(card.Suit()) + uint(card.Rank()))
 	}
 	for m := range 1 << 13 {
 		if bits.OnesCount16(uint16(m)) >= 5 {
 			flushRank[m] = ranks.of(flushValue(uint16(m)))
 		}
 	}
-	// Gather every rank multiset of 5..7 cards with its rank and hash.
+	if !buildHash(ranks, []int{7}, hashMul, hash7Disp[:], rank7Table[:], hash7Buckets, hash7Slots) {
+		panic("cards: perfect hash of seven-card rank multisets failed")
+	}
+	// The five- and six-card table takes the first multiplier under which
+	// no two keys share a bucket and a slot.
+	for hashMul56 = hashMul; !buildHash(ranks, []int{5, 6}, hashMul56, hashDisp[:], rankTable[:], hashBuckets, hashSlots); hashMul56 += 2 {
+	}
+}
+
+// buildHash builds a perfect hash of the rank multisets of ns cards by
+// hash and displace (Belazzougui, Botelho and Dietzfelbinger, "Hash,
+// displace, and compress", ESA 2009): a key's hash picks a bucket and a
+// slot; each bucket gets the smallest displacement d (XORed into the slot)
+// that sends all its keys to free slots, the biggest buckets first.
+// It reports false if two keys share a bucket and a slot under mul.
+func buildHash(ranks rankOf, ns []int, mul uint64, disp []uint16, table []HandRank, bucketBits, slotBits uint) bool {
+	clear(disp)
+	clear(table)
 	type entry struct {
 		slot uint32
 		rank HandRank
 	}
-	entries := make([]entry, 0, 73775)
+	var entries []entry
 	var bucketOf []uint32
-	for n := 5; n <= 7; n++ {
+	for _, n := range ns {
 		forMultisets(n, func(cnt *[13]uint8, key uint64) {
-			b, p := hashParts(key)
+			b, p := hashParts(key, mul, bucketBits, slotBits)
 			entries = append(entries, entry{p, ranks.of(countsValue(cnt))})
 			bucketOf = append(bucketOf, b)
 		})
 	}
 	// Group the entries by bucket (a counting sort).
-	start := make([]int, 1<<hashBuckets+1)
+	start := make([]int, 1<<bucketBits+1)
 	for _, b := range bucketOf {
 		start[b+1]++
 	}
@@ -216,18 +232,16 @@ func buildTables() {
 		grouped[fill[b]] = entries[i]
 		fill[b]++
 	}
-	buckets := make([][]entry, 1<<hashBuckets)
+	buckets := make([][]entry, 1<<bucketBits)
 	for b := range buckets {
 		buckets[b] = grouped[start[b]:start[b+1]]
 	}
-	// Hash and displace: place the biggest buckets first, each with the
-	// smallest displacement d that sends all its keys to free slots.
 	order := make([]int, len(buckets))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return len(buckets[b]) - len(buckets[a]) })
-	used := make([]bool, 1<<hashSlots)
+	used := make([]bool, 1<<slotBits)
 	for _, b := range order {
 		es := buckets[b]
 		if len(es) == 0 {
@@ -236,13 +250,13 @@ func buildTables() {
 		for i := range es {
 			for j := range i {
 				if es[i].slot == es[j].slot {
-					panic("cards: perfect hash: two keys share bucket and slot")
+					return false
 				}
 			}
 		}
 		d := uint32(0)
 	search:
-		for ; d < 1<<dispBits; d++ {
+		for ; d < 1<<min(dispBits, slotBits); d++ {
 			for _, e := range es {
 				if used[e.slot^d] {
 					continue search
@@ -250,21 +264,22 @@ func buildTables() {
 			}
 			break
 		}
-		if d == 1<<dispBits {
+		if d == 1<<min(dispBits, slotBits) {
 			panic("cards: perfect hash construction failed")
 		}
-		hashDisp[b] = uint16(d)
+		disp[b] = uint16(d)
 		for _, e := range es {
 			used[e.slot^d] = true
-			rankTable[e.slot^d] = e.rank
+			table[e.slot^d] = e.rank
 		}
 	}
+	return true
 }
 
 // hashParts splits the hash of a rank key into its bucket and slot.
-func hashParts(key uint64) (bucket, slot uint32) {
-	h := key * hashMul
-	return uint32(h >> (64 - hashBuckets)), uint32(h>>(64-hashBuckets-hashSlots)) & (1<<hashSlots - 1)
+func hashParts(key, mul uint64, bucketBits, slotBits uint) (bucket, slot uint32) {
+	h := key * mul
+	return uint32(h >> (64 - bucketBits)), uint32(h>>(64-bucketBits-slotBits)) & (1<<slotBits - 1)
 }
 
 func init() { buildTables() }
