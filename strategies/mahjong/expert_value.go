@@ -194,7 +194,7 @@ func sanshoku(c *[mahjong.NumKinds]uint8, runs *[3]uint16) float64 {
 	best := 0.0
 	for n := mahjong.Tile(0); n < 7; n++ {
 		missing, gap := 0, 0
-		for s := mahjong.Tile(0); s < 3; s++ {
+		for s := mahjong.Tile(0); s < 3 && missing < 2; s++ {
 			if runs[s]>>n&1 != 0 {
 				continue
 			}
@@ -226,7 +226,7 @@ func ittsu(c *[mahjong.NumKinds]uint8, runs *[3]uint16) float64 {
 	best := 0.0
 	for s := mahjong.Tile(0); s < 3; s++ {
 		missing, gap := 0, 0
-		for n := mahjong.Tile(0); n < 9; n += 3 {
+		for n := mahjong.Tile(0); n < 9 && missing < 2; n += 3 {
 			if runs[s]>>n&1 != 0 {
 				continue
 			}
@@ -303,6 +303,10 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 			_, _, cnt[k] = an.Ukeire(mahjong.Tile(k), &x.vis)
 		}
 	}
+	// pWin depends only on the ukeire here: computed once per count
+	var memoCnt [8]int
+	var memoP [8]float64
+	nMemo := 0
 	best := mahjong.Action{}
 	var bev float64
 	bc, bt, ties := 0, 0, 0
@@ -327,7 +331,21 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 		case k.IsYaochu():
 			tb = -1
 		}
-		ev := x.winW * pWin(v, minSh, cnt[k], x.hazard) * e.handEstimate(v, &c, r, nil)
+		pw, ok := 0.0, false
+		for i := 0; i < nMemo; i++ {
+			if memoCnt[i] == cnt[k] {
+				pw, ok = memoP[i], true
+				break
+			}
+		}
+		if !ok {
+			pw = pWin(v, minSh, cnt[k], x.hazard)
+			if nMemo < len(memoCnt) {
+				memoCnt[nMemo], memoP[nMemo] = cnt[k], pw
+				nMemo++
+			}
+		}
+		ev := x.winW * pw * e.handEstimate(v, &c, r, nil)
 		if x.nt > 0 {
 			ev -= x.lossW * x.loss(k)
 		}
