@@ -2,35 +2,13 @@ package bulletpoker
 
 import (
 	"bytes"
-	"math"
 	"testing"
 
 	"gamelab/sim"
 	"gamelab/sim/cards"
+	"gamelab/sim/simtest"
 	"pgregory.net/rapid"
 )
-
-// chiSquare is Pearson's statistic of counts against probabilities p.
-func chiSquare(obs []int, p []float64) float64 {
-	n := 0
-	for _, o := range obs {
-		n += o
-	}
-	x := 0.0
-	for i, o := range obs {
-		e := p[i] * float64(n)
-		x += (float64(o) - e) * (float64(o) - e) / e
-	}
-	return x
-}
-
-// chi2Crit is the 99.9 % quantile of chi-square with k degrees of freedom
-// (Wilson–Hilferty: within 1 % for k >= 10). With fixed seeds a uniform
-// sampler passes for good.
-func chi2Crit(k int) float64 {
-	h := 2 / (9 * float64(k))
-	return float64(k) * math.Pow(1-h+3.09*math.Sqrt(h), 3)
-}
 
 func uniform(n int) []float64 {
 	p := make([]float64, n)
@@ -156,7 +134,7 @@ func TestSampleIsUniform(t *testing.T) {
 				}
 				po, pp = append(po, obs[i]), append(pp, x)
 			}
-			if x, crit := chiSquare(po, pp), chi2Crit(len(po)-1); x > crit {
+			if x, crit := simtest.ChiSquare(po, pp), simtest.ChiSquare999(len(po)-1); x > crit {
 				t.Errorf("%s: %s: chi2 %.1f > %.1f over %d cells: %v", c.name, what, x, crit, len(obs), obs)
 			}
 		}

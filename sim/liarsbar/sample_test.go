@@ -6,23 +6,8 @@ import (
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
-
-// chiSquare returns Pearson's statistic of observed counts against
-// expected probabilities (cells with tiny expectations pooled away by the
-// caller).
-func chiSquare(obs []int, p []float64) float64 {
-	n := 0
-	for _, o := range obs {
-		n += o
-	}
-	x := 0.0
-	for i, o := range obs {
-		e := p[i] * float64(n)
-		x += (float64(o) - e) * (float64(o) - e) / e
-	}
-	return x
-}
 
 func binom(n, k int) float64 {
 	if k < 0 || k > n {
@@ -73,11 +58,11 @@ func TestSampleIsUniform(t *testing.T) {
 		po, pp = append(po, obs[m]), append(pp, p[m])
 	}
 	// 99.9 % quantiles of chi-square: 5 dof 20.5, 4 dof 18.5, 3 dof 16.3.
-	if x := chiSquare(po, pp); x > 20.5 {
+	if x := simtest.ChiSquare(po, pp); x > 20.5 {
 		t.Errorf("aces in seat %d's hand: chi2 %.1f over %d cells, observed %v, expected %v", other, x, len(po), po, pp)
 	}
 	u := []float64{1. / 6, 1. / 6, 1. / 6, 1. / 6, 1. / 6, 1. / 6}
-	if x := chiSquare(chambers, u); x > 20.5 {
+	if x := simtest.ChiSquare(chambers, u); x > 20.5 {
 		t.Errorf("chambers %v: chi2 %.1f", chambers, x)
 	}
 }
