@@ -431,26 +431,7 @@ func (e *Expert) handValue(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds int
 			}
 		}
 	}
-	for h := mahjong.East; h <= mahjong.Red; h++ {
-		if isValueHonor(v, h) {
-			switch {
-			case c[h] >= 3:
-				han++
-				yaku = true
-			case c[h] == 2:
-				han += 0.4
-				if open {
-					yaku = true // a pair to pon or to win on
-				}
-			}
-		}
-	}
-	if yao <= 1 {
-		han++
-		yaku = true
-	} else if yao <= 3 && !open {
-		han += 0.4
-	}
+	honorsAndSimples(v, c, yao, open, false, &han, &yaku)
 	for _, ind := range v.Dora[:v.NDora] {
 		han += float64(c[mahjong.DoraFromIndicator(ind)])
 	}

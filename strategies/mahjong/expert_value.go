@@ -87,27 +87,7 @@ func (e *Expert) handEstimate(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds 
 			}
 		}
 	}
-	for h := mahjong.East; h <= mahjong.Red; h++ {
-		if !isValueHonor(v, h) {
-			continue
-		}
-		switch {
-		case c[h] >= 3:
-			han += valueHan(v, h)
-			yaku = true
-		case c[h] == 2:
-			han += 0.4
-			if open {
-				yaku = true // a pair to pon or to win on
-			}
-		}
-	}
-	if yao <= 1 {
-		han++
-		yaku = true
-	} else if yao <= 3 && !open {
-		han += 0.4
-	}
+	honorsAndSimples(v, c, yao, open, true, &han, &yaku)
 	// flushes: tiles off the main suit
 	main, off := 0, 0
 	for s := 0; s < 3; s++ {
@@ -170,6 +150,39 @@ func (e *Expert) handEstimate(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds 
 		pts *= 1.5
 	}
 	return pts + 300*float64(v.Honba) + 1000*float64(v.Sticks)
+}
+
+// honorsAndSimples adds to han the concealed value honors (a set 1 han,
+// or valueHan when double, a pair 0.4) and all simples (1 han with at
+// most one terminal or honor left, yao counting those of melds; 0.4 for
+// a closed hand with up to 3), and sets yaku for the sets, for a value
+// pair of an open hand and for all simples.
+func honorsAndSimples(v *mahjong.View, c *[mahjong.NumKinds]uint8, yao int, open, double bool, han *float64, yaku *bool) {
+	for h := mahjong.East; h <= mahjong.Red; h++ {
+		if !isValueHonor(v, h) {
+			continue
+		}
+		switch {
+		case c[h] >= 3:
+			if double {
+				*han += valueHan(v, h)
+			} else {
+				*han++
+			}
+			*yaku = true
+		case c[h] == 2:
+			*han += 0.4
+			if open {
+				*yaku = true // a pair to pon or to win on
+			}
+		}
+	}
+	if yao <= 1 {
+		*han++
+		*yaku = true
+	} else if yao <= 3 && !open {
+		*han += 0.4
+	}
 }
 
 // valueHan is the han of a set of value honor k (2 for a double wind).
