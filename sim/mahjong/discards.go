@@ -217,9 +217,9 @@ func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSe
 	if gd == 3 {
 		var z [9]uint8
 		copy(z[:], h[27:34])
-		ht.plus9(&z, &ids)
+		ht.shift9(&z, &ids, nil)
 	} else {
-		st.plus9((*[9]uint8)(h[lo:lo+9]), &ids)
+		st.shift9((*[9]uint8)(h[lo:lo+9]), &ids, nil)
 	}
 	tiles |= t.groupDraws(gd, &ids, &cur, mp, sz, fin, need) << lo
 	// The other group of d's pair: one product a draw.

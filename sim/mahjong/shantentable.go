@@ -273,87 +273,14 @@ func (g *groupTable) rank(digits []uint8) int {
 }
 
 // shift9 returns the vector id of the 9-digit pattern c and sets plus[w]
-// and minus[w] to the ids of c with one tile more and one tile less at w
-// (meaningless where c[w] is 4, respectively 0). The ranks share their
-// work: a tile more at w leaves the offsets of the digits below w as they
-// are and moves the prefix sums from w up by one, so two sums over the
-// digits serve all the answers. Honors pass their 7 counts padded with
-// two zeros (off is zero beyond a table's digits). Unrolled by hand; every
-// index is masked, so nothing leaves the tables.
+// and minus[w] (minus may be nil) to the ids of c with one tile more and
+// one tile less at w (meaningless where c[w] is 4, respectively 0). The
+// ranks share their work: a tile more at w leaves the offsets of the
+// digits below w as they are and moves the prefix sums from w up by one,
+// so two sums over the digits serve all the answers. Honors pass their 7
+// counts padded with two zeros (off is zero beyond a table's digits).
+// Unrolled by hand; every index is masked, so nothing leaves the tables.
 func (g *groupTable) shift9(c *[9]uint8, plus, minus *[9]uint8) uint8 {
-	o := &g.off
-	id := g.id
-	m := g.mask
-	c0 := uint32(c[0])
-	c1 := uint32(c[1])
-	c2 := uint32(c[2])
-	c3 := uint32(c[3])
-	c4 := uint32(c[4])
-	c5 := uint32(c[5])
-	c6 := uint32(c[6])
-	c7 := uint32(c[7])
-	c8 := uint32(c[8])
-	s0 := c0
-	s1 := s0 + c1
-	s2 := s1 + c2
-	s3 := s2 + c3
-	s4 := s3 + c4
-	s5 := s4 + c5
-	s6 := s5 + c6
-	s7 := s6 + c7
-	s8 := s7 + c8
-	b0 := uint32(0)
-	b1 := b0 + o[0][(s0*5+c0)&127]
-	b2 := b1 + o[1][(s1*5+c1)&127]
-	b3 := b2 + o[2][(s2*5+c2)&127]
-	b4 := b3 + o[3][(s3*5+c3)&127]
-	b5 := b4 + o[4][(s4*5+c4)&127]
-	b6 := b5 + o[5][(s5*5+c5)&127]
-	b7 := b6 + o[6][(s6*5+c6)&127]
-	b8 := b7 + o[7][(s7*5+c7)&127]
-	base := b8 + o[8][(s8*5+c8)&127]
-	var p8, q8 uint32
-	p7 := p8 + o[8][((s8+1)*5+c8)&127]
-	q7 := q8 + o[8][((s8-1)*5+c8)&127]
-	p6 := p7 + o[7][((s7+1)*5+c7)&127]
-	q6 := q7 + o[7][((s7-1)*5+c7)&127]
-	p5 := p6 + o[6][((s6+1)*5+c6)&127]
-	q5 := q6 + o[6][((s6-1)*5+c6)&127]
-	p4 := p5 + o[5][((s5+1)*5+c5)&127]
-	q4 := q5 + o[5][((s5-1)*5+c5)&127]
-	p3 := p4 + o[4][((s4+1)*5+c4)&127]
-	q3 := q4 + o[4][((s4-1)*5+c4)&127]
-	p2 := p3 + o[3][((s3+1)*5+c3)&127]
-	q2 := q3 + o[3][((s3-1)*5+c3)&127]
-	p1 := p2 + o[2][((s2+1)*5+c2)&127]
-	q1 := q2 + o[2][((s2-1)*5+c2)&127]
-	p0 := p1 + o[1][((s1+1)*5+c1)&127]
-	q0 := q1 + o[1][((s1-1)*5+c1)&127]
-	sp, sm := g.start[(s8+1)&31], g.start[(s8-1)&31]
-	plus[0] = id[int(b0+o[0][((s0+1)*5+c0+1)&127]+p0+sp)&m]
-	minus[0] = id[int(b0+o[0][((s0-1)*5+c0-1)&127]+q0+sm)&m]
-	plus[1] = id[int(b1+o[1][((s1+1)*5+c1+1)&127]+p1+sp)&m]
-	minus[1] = id[int(b1+o[1][((s1-1)*5+c1-1)&127]+q1+sm)&m]
-	plus[2] = id[int(b2+o[2][((s2+1)*5+c2+1)&127]+p2+sp)&m]
-	minus[2] = id[int(b2+o[2][((s2-1)*5+c2-1)&127]+q2+sm)&m]
-	plus[3] = id[int(b3+o[3][((s3+1)*5+c3+1)&127]+p3+sp)&m]
-	minus[3] = id[int(b3+o[3][((s3-1)*5+c3-1)&127]+q3+sm)&m]
-	plus[4] = id[int(b4+o[4][((s4+1)*5+c4+1)&127]+p4+sp)&m]
-	minus[4] = id[int(b4+o[4][((s4-1)*5+c4-1)&127]+q4+sm)&m]
-	plus[5] = id[int(b5+o[5][((s5+1)*5+c5+1)&127]+p5+sp)&m]
-	minus[5] = id[int(b5+o[5][((s5-1)*5+c5-1)&127]+q5+sm)&m]
-	plus[6] = id[int(b6+o[6][((s6+1)*5+c6+1)&127]+p6+sp)&m]
-	minus[6] = id[int(b6+o[6][((s6-1)*5+c6-1)&127]+q6+sm)&m]
-	plus[7] = id[int(b7+o[7][((s7+1)*5+c7+1)&127]+p7+sp)&m]
-	minus[7] = id[int(b7+o[7][((s7-1)*5+c7-1)&127]+q7+sm)&m]
-	plus[8] = id[int(b8+o[8][((s8+1)*5+c8+1)&127]+p8+sp)&m]
-	minus[8] = id[int(b8+o[8][((s8-1)*5+c8-1)&127]+q8+sm)&m]
-	return id[int(base+g.start[s8&31])&m]
-}
-
-// plus9 sets plus[w] to the vector id of the 9-digit pattern c with one
-// tile more at w: shift9 without the minus ids.
-func (g *groupTable) plus9(c *[9]uint8, plus *[9]uint8) {
 	o := &g.off
 	id := g.id
 	m := g.mask
@@ -403,6 +330,28 @@ func (g *groupTable) plus9(c *[9]uint8, plus *[9]uint8) {
 	plus[6] = id[int(b6+o[6][((s6+1)*5+c6+1)&127]+p6+sp)&m]
 	plus[7] = id[int(b7+o[7][((s7+1)*5+c7+1)&127]+p7+sp)&m]
 	plus[8] = id[int(b8+o[8][((s8+1)*5+c8+1)&127]+p8+sp)&m]
+	if minus != nil {
+		var q8 uint32
+		q7 := q8 + o[8][((s8-1)*5+c8)&127]
+		q6 := q7 + o[7][((s7-1)*5+c7)&127]
+		q5 := q6 + o[6][((s6-1)*5+c6)&127]
+		q4 := q5 + o[5][((s5-1)*5+c5)&127]
+		q3 := q4 + o[4][((s4-1)*5+c4)&127]
+		q2 := q3 + o[3][((s3-1)*5+c3)&127]
+		q1 := q2 + o[2][((s2-1)*5+c2)&127]
+		q0 := q1 + o[1][((s1-1)*5+c1)&127]
+		sm := g.start[(s8-1)&31]
+		minus[0] = id[int(b0+o[0][((s0-1)*5+c0-1)&127]+q0+sm)&m]
+		minus[1] = id[int(b1+o[1][((s1-1)*5+c1-1)&127]+q1+sm)&m]
+		minus[2] = id[int(b2+o[2][((s2-1)*5+c2-1)&127]+q2+sm)&m]
+		minus[3] = id[int(b3+o[3][((s3-1)*5+c3-1)&127]+q3+sm)&m]
+		minus[4] = id[int(b4+o[4][((s4-1)*5+c4-1)&127]+q4+sm)&m]
+		minus[5] = id[int(b5+o[5][((s5-1)*5+c5-1)&127]+q5+sm)&m]
+		minus[6] = id[int(b6+o[6][((s6-1)*5+c6-1)&127]+q6+sm)&m]
+		minus[7] = id[int(b7+o[7][((s7-1)*5+c7-1)&127]+q7+sm)&m]
+		minus[8] = id[int(b8+o[8][((s8-1)*5+c8-1)&127]+q8+sm)&m]
+	}
+	return id[int(b8+o[8][(s8*5+c8)&127]+g.start[s8&31])&m]
 }
 
 // buildGroupTable computes the table for n ranks, with runs when seq.
