@@ -430,3 +430,32 @@ func BenchmarkDeterminize(b *testing.B) {
 		d.Determinize(&v, &rng)
 	}
 }
+
+// Uniformly random play calls whatever it may, so a called discard often
+// fits two callers (seat 3's chi and seat 0's pon of the same 6s from seat
+// 2's river in the pinned game, where the first fit left seat 2's pon of
+// 7p out of the sample). Every decision of such games keeps its view and
+// legal actions.
+func TestSampleRandomPlay(t *testing.T) {
+	games := []struct{ seed, play uint64 }{{0x1c17bd, 0xf849}}
+	for g := range uint64(12) {
+		games = append(games, struct{ seed, play uint64 }{g, g + 100})
+	}
+	for _, name := range Presets() {
+		r, _ := Preset(name)
+		for _, g := range games {
+			s := New(r, g.seed)
+			rng := sim.NewPCG(g.play)
+			var legal []Action
+			for n := 0; !s.Done(); n++ {
+				next := s.Next()
+				seat := next[rng.IntN(len(next))]
+				checkSampleAt(t, s, seat, rng.Uint64(), false)
+				legal = s.Legal(seat, legal[:0])
+				if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
