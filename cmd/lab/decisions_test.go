@@ -150,15 +150,11 @@ func TestDecisionsDiscardAgreement(t *testing.T) {
 		t.Errorf("agreement with max ukeire: %+v", got)
 	}
 	t.Run("duckdb", func(t *testing.T) {
-		out := duckDB(t, strings.ReplaceAll(docsQuery(t, "### Notebook query: discard agreement"), "'runs/mj/", "'"+run+"/"))
-		var rows []struct {
+		rows := docsQueryRows[struct {
 			Strategy  string  `json:"strategy"`
 			Discards  int     `json:"discards"`
 			Agreement float64 `json:"agreement"`
-		}
-		if err := json.Unmarshal(out, &rows); err != nil {
-			t.Fatalf("duckdb output %s: %v", out, err)
-		}
+		}](t, "### Notebook query: discard agreement", "runs/mj/", run)
 		if len(rows) != len(got) {
 			t.Fatalf("duckdb %+v, Go %+v", rows, got)
 		}
@@ -235,15 +231,11 @@ func TestDecisionsLiarsbarTruthful(t *testing.T) {
 	if plays["honest"] < 50 || share("honest") <= share("random") {
 		t.Errorf("honest %d/%d truthful, random %d/%d", truthful["honest"], plays["honest"], truthful["random"], plays["random"])
 	}
-	out := duckDB(t, strings.ReplaceAll(docsQuery(t, "### Notebook query: how often a liar's bar"), "'runs/lb/", "'"+run+"/"))
-	var rows []struct {
+	rows := docsQueryRows[struct {
 		Strategy string  `json:"strategy"`
 		Plays    int     `json:"plays"`
 		Truthful float64 `json:"truthful"`
-	}
-	if err := json.Unmarshal(out, &rows); err != nil {
-		t.Fatalf("duckdb output %s: %v", out, err)
-	}
+	}](t, "### Notebook query: how often a liar's bar", "runs/lb/", run)
 	if len(rows) != len(plays) {
 		t.Fatalf("duckdb %+v, Go %v", rows, plays)
 	}
@@ -252,4 +244,17 @@ func TestDecisionsLiarsbarTruthful(t *testing.T) {
 			t.Errorf("%s: duckdb %d plays %.6f truthful, Go %d %.6f", r.Strategy, r.Plays, r.Truthful, plays[r.Strategy], share(r.Strategy))
 		}
 	}
+}
+
+// docsQueryRows runs the SQL block under heading in docs/datasets.md with
+// DuckDB, its 'dir…' paths pointed at the run directory run, and decodes
+// the rows.
+func docsQueryRows[T any](t *testing.T, heading, dir, run string) []T {
+	t.Helper()
+	out := duckDB(t, strings.ReplaceAll(docsQuery(t, heading), "'"+dir, "'"+run+"/"))
+	var rows []T
+	if err := json.Unmarshal(out, &rows); err != nil {
+		t.Fatalf("duckdb output %s: %v", out, err)
+	}
+	return rows
 }

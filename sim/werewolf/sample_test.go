@@ -189,7 +189,7 @@ func TestSampleIsUniform(t *testing.T) {
 			}
 			// 99.9 % quantile of chi-square with k-1 degrees of freedom,
 			// bounded by Wilson-Hilferty; k ≤ 30 here.
-			if x, lim := chiSquare(obs, p0), chi2Quantile999(len(want)-1); x > lim {
+			if x, lim := simtest.ChiSquare(obs, p0), simtest.ChiSquare999(len(want)-1); x > lim {
 				t.Errorf("chi2 %.1f > %.1f over %d assignments: %v", x, lim, len(want), obs)
 			}
 		})
@@ -225,36 +225,6 @@ func playStep(s *State, p *sim.PCG) {
 	if err := s.Apply(seat, a); err != nil {
 		panic(err)
 	}
-}
-
-func chiSquare(obs []int, p []float64) float64 {
-	n := 0
-	for _, o := range obs {
-		n += o
-	}
-	x := 0.0
-	for i, o := range obs {
-		e := p[i] * float64(n)
-		x += (float64(o) - e) * (float64(o) - e) / e
-	}
-	return x
-}
-
-// chi2Quantile999 approximates the 99.9 % quantile of chi-square with k
-// degrees of freedom (Wilson-Hilferty; z = 3.09).
-func chi2Quantile999(k int) float64 {
-	f := float64(k)
-	a := 2 / (9 * f)
-	c := 1 - a + 3.09*sqrt(a)
-	return f * c * c * c
-}
-
-func sqrt(x float64) float64 {
-	r := x
-	for range 40 {
-		r = (r + x/r) / 2
-	}
-	return r
 }
 
 // TestSampleNeverPeeks: two games with different deals that show one seat
