@@ -32,9 +32,6 @@ func (en *encoder) encode(s *State) []byte {
 	return en.buf
 }
 
-// encodeState serializes the whole event log.
-func encodeState(s *State) []byte { return appendEvents(nil, s.log) }
-
 func appendEvents(b []byte, evs []Event) []byte {
 	b = slices.Grow(b, 24*len(evs))
 	for _, e := range evs {

@@ -20,9 +20,7 @@ func viewOf(t *testing.T, hand, ind string) *mahjong.View {
 	for _, tl := range h.Tiles {
 		v.Hand[tl]++
 	}
-	for i, m := range h.Melds {
-		v.Melds[0][i] = m
-	}
+	copy(v.Melds[0][:], h.Melds)
 	v.NMelds[0] = uint8(len(h.Melds))
 	if ind != "" {
 		ts, err := mahjong.ParseTiles(ind)
