@@ -52,3 +52,26 @@ func BenchmarkView(b *testing.B) {
 		_ = s.View(4)
 	}
 }
+
+// BenchmarkDeterminize: one determinization of a seat's view on day 2 of
+// a 9-player game (decisive play), reusing one State: the sampler's cost
+// per sample for a search bot.
+func BenchmarkDeterminize(b *testing.B) {
+	r, _ := Preset("9")
+	var s *State
+	for seed := uint64(1); s == nil || s.Done(); seed++ {
+		s = New(r, seed)
+		p := sim.NewPCG(seed)
+		for !s.Done() && !(s.Day() == 2 && s.Phase() == PhaseDiscussion) {
+			playStep(s, &p)
+		}
+	}
+	v := s.View(s.Next()[0])
+	d := &State{}
+	rng := sim.NewPCG(1)
+	d.Determinize(&v, &rng)
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Determinize(&v, &rng)
+	}
+}
