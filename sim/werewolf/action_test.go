@@ -114,11 +114,22 @@ func FuzzParseAction(f *testing.F) {
 }
 
 func TestEventsForHidesUntilTheEnd(t *testing.T) {
-	r, _ := Preset("5")
-	s, _ := NewDealt(r, []Role{RoleSeer, RoleVillager, RoleVillager, RoleWerewolf, RoleMadman}, 1)
-	_ = s.Apply(3, Whisper(NoContent, "secret"))
-	_ = s.Apply(0, Divine(3))
-	_ = s.Apply(3, Pass())
+	r, err := Preset("5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewDealt(r, []Role{RoleSeer, RoleVillager, RoleVillager, RoleWerewolf, RoleMadman}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []struct {
+		seat sim.Seat
+		a    Action
+	}{{3, Whisper(NoContent, "secret")}, {0, Divine(3)}, {3, Pass()}} {
+		if err := s.Apply(m.seat, m.a); err != nil {
+			t.Fatalf("seat %d %v: %v", m.seat, m.a, err)
+		}
+	}
 	count := func(seat sim.Seat, k EventKind) int {
 		n := 0
 		for _, e := range s.EventsFor(seat, nil) {
@@ -134,7 +145,9 @@ func TestEventsForHidesUntilTheEnd(t *testing.T) {
 	if count(sim.NoSeat, EvDeal) != 0 || count(1, EvDeal) != 1 || count(0, EvDivine) != 1 || count(1, EvDivine) != 0 {
 		t.Fatal("private events leak")
 	}
-	_ = s.Expire(DeadlineDiscussion)
+	if err := s.Expire(DeadlineDiscussion); err != nil {
+		t.Fatal(err)
+	}
 	for seat, target := range []sim.Seat{3, 3, 3, 0, 0} {
 		if err := s.Apply(sim.Seat(seat), Vote(target)); err != nil {
 			t.Fatal(err)
