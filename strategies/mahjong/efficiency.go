@@ -107,25 +107,17 @@ func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *r
 	// discards reaching the minimum (the others can never be chosen
 	// unless danger decides, and then shanten alone breaks the tie).
 	var byKind [mahjong.NumKinds]discardScore
+	var sh [mahjong.NumKinds]int8
 	var seen [mahjong.NumKinds]bool
 	an := &e.discards
 	an.Reset(&c, melds)
-	minSh := 99
-	for _, a := range legal {
-		if a.Kind != mahjong.ActDiscard {
-			continue
-		}
-		k := a.Tile.Kind()
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		sh := an.Shanten(k)
-		byKind[k] = discardScore{shanten: sh, count: -1}
-		minSh = min(minSh, sh)
-	}
+	minSh := discardShanten(an, legal, &sh, &seen)
 	for k := range byKind {
-		if seen[k] && byKind[k].shanten == minSh {
+		if !seen[k] {
+			continue
+		}
+		byKind[k] = discardScore{shanten: int(sh[k]), count: -1}
+		if int(sh[k]) == minSh {
 			_, _, n := an.Ukeire(mahjong.Tile(k), &vis)
 			byKind[k].count = n
 		}
@@ -190,6 +182,27 @@ func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *r
 		return legal[0]
 	}
 	return best
+}
+
+// discardShanten marks in seen every kind of tile a legal discard offers
+// and sets sh to the shanten an gives after discarding it; it returns the
+// lowest of them (99 if legal has no discard). an must be Reset first.
+func discardShanten(an *mahjong.Discards, legal []mahjong.Action, sh *[mahjong.NumKinds]int8, seen *[mahjong.NumKinds]bool) int {
+	minSh := 99
+	for _, a := range legal {
+		if a.Kind != mahjong.ActDiscard {
+			continue
+		}
+		k := a.Tile.Kind()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		s := an.Shanten(k)
+		sh[k] = int8(s)
+		minSh = min(minSh, s)
+	}
+	return minSh
 }
 
 // hasValueSet reports whether Me holds a value-honor meld or a pair or

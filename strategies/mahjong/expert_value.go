@@ -295,20 +295,7 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 	an.Reset(&x.c, melds)
 	var sh [mahjong.NumKinds]int8
 	var seen [mahjong.NumKinds]bool
-	minSh := 99
-	for _, a := range legal {
-		if a.Kind != mahjong.ActDiscard {
-			continue
-		}
-		k := a.Tile.Kind()
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		s := an.Shanten(k)
-		sh[k] = int8(s)
-		minSh = min(minSh, s)
-	}
+	minSh := discardShanten(an, legal, &sh, &seen)
 	reds := int(v.Hand[mahjong.RedM5] + v.Hand[mahjong.RedP5] + v.Hand[mahjong.RedS5])
 	var cnt [mahjong.NumKinds]int
 	for k := range seen {
