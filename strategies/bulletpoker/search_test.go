@@ -1,14 +1,12 @@
 package bulletpoker
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
 	"gamelab/sim/simtest"
-	"gamelab/strategies"
+	"gamelab/strategies/search/searchtest"
 )
 
 // The search plays whole matches of every preset with legal moves only
@@ -69,12 +67,7 @@ func TestSearchBadSpecs(t *testing.T) {
 		"ismcts?c=-1":                       "outside [0,",
 		"ismcts?rollout=equity%3Fbogus%3D1": `no parameter "bogus"`,
 	}
-	for spec, want := range cases {
-		_, err := New(spec)
-		if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, strategies.ErrSpec) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("New(%q) = %v, want one line containing %q", spec, err, want)
-		}
-	}
+	searchtest.BadSpecs(t, New, cases)
 }
 
 // A playout stops when the root's hand is over: the dead score their

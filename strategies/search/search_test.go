@@ -2,15 +2,14 @@ package search_test
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"gamelab/sim"
 	"gamelab/sim/liarsbar"
 	"gamelab/sim/simtest"
-	"gamelab/strategies"
 	lb "gamelab/strategies/liarsbar"
 	"gamelab/strategies/search"
+	"gamelab/strategies/search/searchtest"
 )
 
 // A search plays whole games of every variant with legal moves only (Play
@@ -71,12 +70,7 @@ func TestBadSpecs(t *testing.T) {
 		"ismcts?colour=red":          `colour`,
 		"ismcts?rollout=bayes%3Fx=1": `no parameter "x"`,
 	}
-	for spec, want := range cases {
-		_, err := lb.New(spec)
-		if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, strategies.ErrSpec) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("New(%q) = %v, want one line containing %q", spec, err, want)
-		}
-	}
+	searchtest.BadSpecs(t, lb.New, cases)
 	if _, err := lb.New("ismcts?rollout=bayes%3Fbluff%3D0.2&iters=10"); err != nil {
 		t.Errorf("a rollout with parameters: %v", err)
 	}

@@ -1,14 +1,12 @@
 package werewolf
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"gamelab/sim"
 	"gamelab/sim/simtest"
 	"gamelab/sim/werewolf"
-	"gamelab/strategies"
+	"gamelab/strategies/search/searchtest"
 )
 
 // voteView plays a game of preset with rule players to the first vote and
@@ -82,17 +80,12 @@ func TestSearchOnAMismatchedView(t *testing.T) {
 }
 
 func TestSearchBadSpecs(t *testing.T) {
-	for spec, want := range map[string]string{
+	searchtest.BadSpecs(t, New, map[string]string{
 		"ismcts?rollout=nope":   `unknown werewolf strategy "nope"`,
 		"ismcts?rollout=ismcts": "is a search itself",
 		"ismcts?iters=0":        "outside [1,",
 		"ismcts?c=-1":           "outside [0,",
-	} {
-		_, err := New(spec)
-		if err == nil || !strings.Contains(err.Error(), want) || !errors.Is(err, strategies.ErrSpec) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("New(%q) = %v, want one line containing %q", spec, err, want)
-		}
-	}
+	})
 }
 
 // An iteration allocates nothing in steady state: a move of 400
