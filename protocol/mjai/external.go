@@ -353,8 +353,13 @@ func (x *External) start() bool {
 		}
 	}
 	cmd.Stderr = errOut
+	cmd.WaitDelay = 2 * time.Second
 	if err := cmd.Start(); err != nil {
 		fmt.Fprintf(x.tail, "mjai: cannot start %q: %v\n", x.Cmd, err)
+		if x.errFile != nil {
+			x.errFile.Close()
+			x.errFile = nil
+		}
 		x.dead = true
 		return false
 	}
@@ -382,13 +387,33 @@ func (x *External) stop() {
 		return
 	}
 	x.stdin.Close()
-	select {
-	case <-x.exited:
-	case <-time.After(2 * time.Second):
-		_ = x.proc.Process.Kill()
-		<-x.exited
+	// Drain the answers while waiting: a reader blocked on a full queue
+	// would never see the end of stdout.
+	grace := time.NewTimer(2 * time.Second)
+	defer grace.Stop()
+wait:
+	for {
+		select {
+		case _, ok := <-x.answers:
+			if !ok {
+				break wait
+			}
+		case <-grace.C:
+			if err := x.proc.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+				fmt.Fprintf(x.tail, "mjai: kill: %v\n", err)
+			}
+			go func(a <-chan []byte) {
+				for range a {
+				}
+			}(x.answers)
+			break wait
+		}
 	}
+	// Wait closes our end of stdout (a child of the bot may hold the
+	// other), which ends the reader; WaitDelay bounds the wait for stderr.
+	// The exit status of a bot we closed or killed is not news.
 	_ = x.proc.Wait()
+	<-x.exited
 	if x.errFile != nil {
 		x.errFile.Close()
 	}

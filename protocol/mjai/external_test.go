@@ -202,3 +202,27 @@ func TestRealBot(t *testing.T) {
 		}
 	}
 }
+
+// TestExternalCloseFloodingBot: Close ends a bot that writes answers
+// nobody reads and ignores its closed stdin (here yes(1)): it is killed and
+// Close returns instead of waiting on the line reader forever.
+func TestExternalCloseFloodingBot(t *testing.T) {
+	x := newExternal(t, "yes none", Lines, time.Second)
+	if !x.start() {
+		t.Fatalf("yes did not start: %s", x.Stderr())
+	}
+	time.Sleep(100 * time.Millisecond) // fill the answer queue
+	done := make(chan struct{})
+	go func() {
+		x.Close()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("Close still waiting 20 s after a bot flooded its stdout")
+	}
+	if x.proc != nil {
+		t.Error("Close left the process recorded")
+	}
+}
