@@ -28,7 +28,11 @@ func TestMain(m *testing.M) {
 		}
 		var seeds []uint64
 		for _, f := range strings.Split(os.Getenv("MJAI_TEST_SEEDS"), ",") {
-			x, _ := strconv.ParseUint(f, 10, 64)
+			x, err := strconv.ParseUint(f, 10, 64)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "MJAI_TEST_SEEDS: %v\n", err)
+				os.Exit(2)
+			}
 			seeds = append(seeds, x)
 		}
 		opt := ServeOptions{Log: os.Stderr, Rand: func(g int, seat sim.Seat) *rand.Rand {
@@ -182,7 +186,10 @@ func TestRealBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := NewExternal(cmd, dialect, 30*time.Second)
+	b, err := NewExternal(cmd, dialect, 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer a.Close()
 	defer b.Close()
 	r := mahjong.Tenhou()
