@@ -95,7 +95,10 @@ func (c *Client) Chat(ctx context.Context, msgs []Message) (string, error) {
 			Message Message `json:"message"`
 		} `json:"choices"`
 	}
-	if err := json.Unmarshal(data, &out); err != nil || len(out.Choices) == 0 {
+	if err := json.Unmarshal(data, &out); err != nil {
+		return "", fmt.Errorf("%w: %v: %.200s", ErrChat, err, data)
+	}
+	if len(out.Choices) == 0 {
 		return "", fmt.Errorf("%w: no choice in %.200s", ErrChat, data)
 	}
 	return out.Choices[0].Message.Content, nil
