@@ -48,7 +48,7 @@ func FuzzApply(f *testing.F) {
 }
 
 // FuzzViewApply folds arbitrary events (as a wire might deliver them):
-// View.Apply must never panic.
+// View.Apply, and Sample of the view it builds, must never panic.
 func FuzzViewApply(f *testing.F) {
 	f.Add([]byte{0, 4, 1, 0, 0, 0, 0, 2, 9, 9, 9, 9, 6, 200, 3, 1, 2, 3})
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -64,5 +64,11 @@ func FuzzViewApply(f *testing.F) {
 			_ = v.Known()
 			b = b[12:]
 		}
+		// A live adapter determinizes whatever view it rebuilt: the
+		// sampler and the sample's moves must not panic either.
+		rng := sim.NewPCG(uint64(len(b)))
+		s := Sample(&v, &rng)
+		_ = s.View(v.Seat)
+		_ = s.Legal(v.Seat, nil)
 	})
 }
