@@ -190,7 +190,20 @@ func (x *External) flush(possible []Message, all bool) {
 		}
 	}
 	x.held = append(x.held[:0], x.held[n:]...)
+	// A bot that stops reading its stdin must not block the game once the
+	// pipe is full: the write has the decision's time (os.File pipes take
+	// deadlines; without one the write is unbounded).
+	if d, ok := x.stdin.(interface{ SetWriteDeadline(time.Time) error }); ok {
+		wait := x.Timeout
+		if x.fresh {
+			wait += x.Boot
+		}
+		if err := d.SetWriteDeadline(time.Now().Add(wait)); err != nil {
+			fmt.Fprintf(x.tail, "mjai: stdin deadline: %v\n", err)
+		}
+	}
 	if _, err := x.stdin.Write(b); err != nil {
+		fmt.Fprintf(x.tail, "mjai: write to bot: %v\n", err)
 		x.dead = true
 	}
 }

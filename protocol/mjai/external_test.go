@@ -233,3 +233,28 @@ func TestExternalCloseFloodingBot(t *testing.T) {
 		t.Error("Close left the process recorded")
 	}
 }
+
+// TestExternalStuckReader: a bot that stops reading its stdin cannot hang
+// the game once the pipe is full: the write gives up after the timeout
+// and the bot counts as gone.
+func TestExternalStuckReader(t *testing.T) {
+	x := newExternal(t, "sleep 30", Lines, 200*time.Millisecond)
+	x.Boot = 0
+	if !x.start() {
+		t.Fatalf("sleep did not start: %s", x.Stderr())
+	}
+	x.held = append(x.held, Message{Type: "error", Text: strings.Repeat("x", 1<<20), Actor: -1, Target: -1, ID: -1})
+	done := make(chan struct{})
+	go func() {
+		x.flush(nil, true)
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("a write to a bot that reads nothing still blocks after 20 s")
+	}
+	if !x.dead {
+		t.Error("the bot that reads nothing is not marked gone")
+	}
+}
