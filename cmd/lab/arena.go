@@ -213,6 +213,12 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if *decisions && f.out == "" {
 		return usagef("--decisions needs --out DIR")
 	}
+	if f.out != "" {
+		// a bad --out is bad input: one line, exit 2, before any game
+		if err := checkWritableDir(f.out); err != nil {
+			return err
+		}
+	}
 	var m arena.Match
 	if len(teams) > 0 {
 		tr, ok := r.(arena.TeamRunner)

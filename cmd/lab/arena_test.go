@@ -117,6 +117,8 @@ func TestBadInputExitsTwoWithOneLine(t *testing.T) {
 		{[]string{"arena", "--game", "coin", "--seed", "-3"}, "--seed"},
 		{[]string{"arena", "--game", "coin", "--shard", "3/3"}, "--shard"},
 		{[]string{"arena", "--game", "coin", "--decisions"}, "--decisions needs --out"},
+		{[]string{"arena", "--game", "coin", "--out", filepath.Join(nine, "run")}, "--out"},
+		{[]string{"export", foreign, "--out", filepath.Join(nine, "run")}, "--out"},
 		{[]string{"report", foreign}, "not a gamelab table"},
 		{[]string{"report", filepath.Join(dir, "missing")}, "no such file"},
 		{[]string{"merge", "--out", filepath.Join(dir, "m"), foreign}, "not a gamelab table"},

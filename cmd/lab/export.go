@@ -38,6 +38,9 @@ func runExport(ctx context.Context, args []string) error {
 	if filepath.Clean(pos[0]) == filepath.Clean(*out) {
 		return usagef("export: --out must differ from the run directory")
 	}
+	if err := checkWritableDir(*out); err != nil {
+		return err
+	}
 	switch *format {
 	case "mjai":
 		return exportMjai(pos[0], *out, *gz)
