@@ -173,19 +173,13 @@ func TestShardsMergeIntoTheUnshardedRun(t *testing.T) {
 	if len(a) == 0 || string(a) != string(b) {
 		t.Errorf("merged summary differs:\n%s\n%s", a, b)
 	}
-	g1, _, err := datasets.ReadAll[datasets.GameRow](filepath.Join(dir, "full", "games.parquet"), datasets.Games)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g2, _, _ := datasets.ReadAll[datasets.GameRow](filepath.Join(dir, "merged", "games.parquet"), datasets.Games)
+	g1 := readTable[datasets.GameRow](t, filepath.Join(dir, "full"), datasets.Games)
+	g2 := readTable[datasets.GameRow](t, filepath.Join(dir, "merged"), datasets.Games)
 	if len(g1) != 120 || !reflect.DeepEqual(g1, g2) {
 		t.Errorf("merged games differ (%d vs %d rows)", len(g1), len(g2))
 	}
-	d1, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(dir, "full", "decisions.parquet"), datasets.Decisions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d2, _, _ := datasets.ReadAll[datasets.DecisionRow](filepath.Join(dir, "merged", "decisions.parquet"), datasets.Decisions)
+	d1 := readTable[datasets.DecisionRow](t, filepath.Join(dir, "full"), datasets.Decisions)
+	d2 := readTable[datasets.DecisionRow](t, filepath.Join(dir, "merged"), datasets.Decisions)
 	if len(d1) != 120*4 || !reflect.DeepEqual(d1, d2) {
 		t.Errorf("merged decisions differ (%d vs %d rows)", len(d1), len(d2))
 	}
@@ -205,10 +199,7 @@ func TestExportReplaysWithDecisionsAndReport(t *testing.T) {
 	if code, _, se := arenaLab(t, "export", run1, "--out", exp, "--decisions"); code != 0 {
 		t.Fatal(se)
 	}
-	dec, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(exp, "decisions.parquet"), datasets.Decisions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dec := readTable[datasets.DecisionRow](t, exp, datasets.Decisions)
 	if len(dec) != 20*4 || dec[0].Chosen != "c1" || len(dec[0].Legal) != 2 || dec[0].Legal[dec[0].ChosenIndex] != "c1" {
 		t.Errorf("%d decisions, first %+v", len(dec), dec[0])
 	}

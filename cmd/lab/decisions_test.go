@@ -13,6 +13,27 @@ import (
 	"gamelab/datasets"
 )
 
+// readTable reads table name (datasets.Games, Seats or Decisions) of run
+// directory dir, failing the test on any error.
+func readTable[T any](t *testing.T, dir, name string) []T {
+	t.Helper()
+	rows, _, err := datasets.ReadAll[T](filepath.Join(dir, name+".parquet"), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// recordDecisions plays lab arena args with --decisions into run and
+// returns its decision rows.
+func recordDecisions(t *testing.T, run string, args ...string) []datasets.DecisionRow {
+	t.Helper()
+	if code, _, se := arenaLab(t, append(append([]string{"arena"}, args...), "--decisions", "--out", run)...); code != 0 {
+		t.Fatal(se)
+	}
+	return readTable[datasets.DecisionRow](t, run, datasets.Decisions)
+}
+
 // agreement is one strategy's share of discards that the max-ukeire
 // policy would have made.
 type agreement struct {
@@ -25,14 +46,8 @@ type agreement struct {
 // declarations) with the lowest shanten and, among those, the most ukeire.
 func discardAgreement(t *testing.T, run string) map[string]agreement {
 	t.Helper()
-	dec, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(run, "decisions.parquet"), datasets.Decisions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seats, _, err := datasets.ReadAll[datasets.SeatRow](filepath.Join(run, "seats.parquet"), datasets.Seats)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dec := readTable[datasets.DecisionRow](t, run, datasets.Decisions)
+	seats := readTable[datasets.SeatRow](t, run, datasets.Seats)
 	type key struct{ index, seat int64 }
 	strategy := map[key]string{}
 	for _, s := range seats {
@@ -125,17 +140,8 @@ func duckDB(t *testing.T, sql string) []byte {
 // docs' SQL run by DuckDB, which must agree.
 func TestDecisionsDiscardAgreement(t *testing.T) {
 	run := filepath.Join(t.TempDir(), "mj")
-	if code, _, se := arenaLab(t, "arena", "--game", "mahjong", "--players", "efficiency,random", "--games", "4", "--seed", "1", "--decisions", "--out", run); code != 0 {
-		t.Fatal(se)
-	}
-	dec, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(run, "decisions.parquet"), datasets.Decisions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, _, err := datasets.ReadAll[datasets.GameRow](filepath.Join(run, "games.parquet"), datasets.Games)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dec := recordDecisions(t, run, "--game", "mahjong", "--players", "efficiency,random", "--games", "4", "--seed", "1")
+	games := readTable[datasets.GameRow](t, run, datasets.Games)
 	for _, d := range dec {
 		g := games[d.Index]
 		if d.Mahjong == nil || d.Liarsbar != nil || d.ChosenIndex < 0 || d.Legal[d.ChosenIndex] != d.Chosen ||
@@ -174,20 +180,11 @@ func TestExportDecisionsMatchArena(t *testing.T) {
 	if code, _, se := arenaLab(t, append(args, "--out", filepath.Join(dir, "plain"))...); code != 0 {
 		t.Fatal(se)
 	}
-	if code, _, se := arenaLab(t, append(args, "--decisions", "--out", filepath.Join(dir, "rec"))...); code != 0 {
-		t.Fatal(se)
-	}
+	rec := recordDecisions(t, filepath.Join(dir, "rec"), args[1:]...)
 	if code, _, se := arenaLab(t, "export", filepath.Join(dir, "plain"), "--decisions", "--out", filepath.Join(dir, "exp")); code != 0 {
 		t.Fatal(se)
 	}
-	rec, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(dir, "rec", "decisions.parquet"), datasets.Decisions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exp, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(dir, "exp", "decisions.parquet"), datasets.Decisions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	exp := readTable[datasets.DecisionRow](t, filepath.Join(dir, "exp"), datasets.Decisions)
 	if len(rec) < 1000 || !reflect.DeepEqual(rec, exp) {
 		t.Errorf("export wrote %d decision rows, the recorded run %d (equal: %v)", len(exp), len(rec), reflect.DeepEqual(rec, exp))
 	}
@@ -197,17 +194,8 @@ func TestExportDecisionsMatchArena(t *testing.T) {
 // per strategy, by DuckDB and in Go over the reader.
 func TestDecisionsLiarsbarTruthful(t *testing.T) {
 	run := filepath.Join(t.TempDir(), "lb")
-	if code, _, se := arenaLab(t, "arena", "--game", "liarsbar", "--players", "honest,random", "--games", "40", "--seed", "2", "--decisions", "--out", run); code != 0 {
-		t.Fatal(se)
-	}
-	dec, _, err := datasets.ReadAll[datasets.DecisionRow](filepath.Join(run, "decisions.parquet"), datasets.Decisions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seats, _, err := datasets.ReadAll[datasets.SeatRow](filepath.Join(run, "seats.parquet"), datasets.Seats)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dec := recordDecisions(t, run, "--game", "liarsbar", "--players", "honest,random", "--games", "40", "--seed", "2")
+	seats := readTable[datasets.SeatRow](t, run, datasets.Seats)
 	strategy := map[[2]int64]string{}
 	for _, s := range seats {
 		strategy[[2]int64{s.Index, int64(s.Seat)}] = s.Strategy
