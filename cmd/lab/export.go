@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "export", summary: "replay a run directory into a new one, optionally with per-decision rows", run: runExport})
+	register(&command{name: "export", summary: "replay a run directory into a new one (optionally with per-decision rows) or into mjai logs", run: runExport})
 }
 
 const exportAbout = `Replays every game of a run directory from its recorded seed and lineup
@@ -20,10 +20,12 @@ const exportAbout = `Replays every game of a run directory from its recorded see
 games.parquet, seats.parquet and, with --decisions, decisions.parquet (every
 decision's legal actions, chosen index, the seat's final result and the
 game's named features of the seat's view: docs/datasets.md). Every replayed
-result is checked against the recorded one: a mismatch exits 1.`
+result is checked against the recorded one: a mismatch exits 1.
+With --format mjai (mahjong runs only), OUT gets one mjai log per game
+instead, every tile shown (docs/mjai.md).`
 
 func runExport(ctx context.Context, args []string) error {
-	fs := flagSet("lab export RUN_DIR --out OUT [--decisions]", exportAbout)
+	fs := flagSet("lab export RUN_DIR --out OUT [--decisions | --format mjai [--gzip]]", exportAbout)
 	out := fs.String("out", "", "directory to write")
 	decisions := fs.Bool("decisions", false, "also write decisions.parquet")
 	format := fs.String("format", "parquet", "parquet (a run directory) or mjai (one mjai log per mahjong game: game-N.mjson)")
@@ -37,6 +39,15 @@ func runExport(ctx context.Context, args []string) error {
 	}
 	if filepath.Clean(pos[0]) == filepath.Clean(*out) {
 		return usagef("export: --out must differ from the run directory")
+	}
+	if *format == "mjai" && *decisions {
+		return usagef("export: --decisions writes Parquet rows, not with --format mjai")
+	}
+	if *format != "mjai" && *gz {
+		return usagef("export: --gzip needs --format mjai")
+	}
+	if *format != "mjai" && *format != "parquet" {
+		return usagef("export: --format %q: want parquet or mjai", *format)
 	}
 	if err := checkWritableDir(*out); err != nil {
 		return err

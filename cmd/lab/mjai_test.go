@@ -94,6 +94,8 @@ func TestExportMjaiReplays(t *testing.T) {
 	for _, args := range [][]string{
 		{"export", coin, "--out", filepath.Join(dir, "x"), "--format", "mjai"},
 		{"export", run, "--out", filepath.Join(dir, "y"), "--format", "csv"},
+		{"export", run, "--out", filepath.Join(dir, "y"), "--format", "mjai", "--decisions"},
+		{"export", run, "--out", filepath.Join(dir, "y"), "--gzip"},
 	} {
 		if code, _, se := arenaLab(t, args...); code != 2 {
 			t.Errorf("%v: exit %d (%s), want 2", args, code, se)
