@@ -22,7 +22,9 @@ func init() {
 
 const tuneAbout = `Tunes the parameters of --strategy by SPSA (--method spsa, the default;
 Spall 1992, as fishtest runs it) or CMA-ES (--method cmaes; Hansen's
-covariance matrix adaptation, gonum's CmaEsChol). SPSA: each step perturbs all free parameters at once by ±c_k (in units of each
+covariance matrix adaptation, gonum's CmaEsChol).
+
+SPSA: each step perturbs all free parameters at once by ±c_k (in units of each
 parameter's range; integer and boolean parameters by at least one step),
 seats the two perturbed versions at one table with opponents from
 --opponents filling the other seats (seatings balanced as in lab arena;
