@@ -183,10 +183,21 @@ func FuzzReadRun(f *testing.F) {
 	f.Add(good[:len(good)/2])
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d := t.TempDir()
-		os.WriteFile(filepath.Join(d, "games.parquet"), data, 0o644)
-		os.WriteFile(filepath.Join(d, "seats.parquet"), data, 0o644)
-		ReadRun(d, func(*Game) error { return nil })
-		ReadAll[GameRow](filepath.Join(d, "games.parquet"), Games)
+		for _, name := range []string{"games.parquet", "seats.parquet"} {
+			if err := os.WriteFile(filepath.Join(d, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// bad bytes are bad input: an ErrForeign or ErrRead error, never a
+		// panic nor an unclassified error (the CLI's exit 2 rests on it)
+		_, err := ReadRun(d, func(*Game) error { return nil })
+		if err != nil && !errors.Is(err, ErrForeign) && !errors.Is(err, ErrRead) {
+			t.Errorf("ReadRun: unclassified error %v", err)
+		}
+		_, _, err = ReadAll[GameRow](filepath.Join(d, "games.parquet"), Games)
+		if err != nil && !errors.Is(err, ErrForeign) && !errors.Is(err, ErrRead) {
+			t.Errorf("ReadAll: unclassified error %v", err)
+		}
 	})
 }
 
