@@ -145,7 +145,7 @@ func checkInvariants(s *State) error {
 	return nil
 }
 
-func conformance(t *testing.T, r Rules, games int) simtest.Stats {
+func conformance(t *testing.T, r Rules, games int, seed uint64) simtest.Stats {
 	var fc foldChecker
 	var en encoder
 	sum := 4.0 * float64(r.StartPoints)
@@ -167,23 +167,23 @@ func conformance(t *testing.T, r Rules, games int) simtest.Stats {
 		ScoreSum:   sum,
 		MaxSteps:   100000,
 		CheckEvery: 25,
-	}, games, 2026)
+	}, games, seed)
 }
 
-func TestConformanceTenhou(t *testing.T) {
-	n := 2000
-	if testing.Short() {
-		n = 200
-	}
-	st := conformance(t, Tenhou(), n)
-	t.Logf("%d games, %d steps, max %d", st.Games, st.Steps, st.MaxLen)
-}
+// The conformance runs: 200 random 半荘 per preset always, and 1,800
+// more (other seeds) that -short skips.
+func TestConformanceTenhou(t *testing.T) { conformanceRun(t, Tenhou()) }
 
-func TestConformanceDihou(t *testing.T) {
-	n := 2000
-	if testing.Short() {
-		n = 200
-	}
-	st := conformance(t, Dihou(), n)
+func TestConformanceDihou(t *testing.T) { conformanceRun(t, Dihou()) }
+
+func conformanceRun(t *testing.T, r Rules) {
+	st := conformance(t, r, 200, 2026)
 	t.Logf("%d games, %d steps, max %d", st.Games, st.Steps, st.MaxLen)
+	t.Run("more", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("1,800 more games skipped under -short")
+		}
+		st := conformance(t, r, 1800, 2027)
+		t.Logf("%d games, %d steps, max %d", st.Games, st.Steps, st.MaxLen)
+	})
 }
