@@ -169,8 +169,14 @@ func checkWritableDir(dir string) error {
 		return usagef("--out %s: not writable: %v", dir, err)
 	}
 	name := f.Name()
-	f.Close()
-	return os.Remove(name)
+	cerr := f.Close()
+	if err := os.Remove(name); err != nil {
+		return err
+	}
+	if cerr != nil {
+		return usagef("--out %s: not writable: %v", dir, cerr)
+	}
+	return nil
 }
 
 var errStop = errors.New("sprt: bound crossed")

@@ -220,7 +220,10 @@ func tuneMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return arenaInputError(err)
 	}
-	tsp, _ := strategies.ParseSpec(tuned)
+	tsp, err := strategies.ParseSpec(tuned)
+	if err != nil {
+		return fmt.Errorf("tune: tuned spec %q: %w", tuned, err)
+	}
 	note := fmt.Sprintf("lab tune: %s, %d steps, objective %s, seed %d, vs %v; %s", strings.ToUpper(*method), steps, obj.name, seed, field, strings.Join(lines, "; "))
 	if err := strategies.WriteFile(*out, strategies.File{Game: r.Name(), Spec: tsp, Note: note,
 		Rules: json.RawMessage(m.Rules()), RulesName: m.RulesName()}); err != nil {
@@ -241,9 +244,12 @@ func checkWritableFile(path string) error {
 	if err != nil {
 		return usagef("cannot write %s: %v", path, err)
 	}
-	f.Close()
+	err = f.Close()
 	if os.IsNotExist(statErr) {
 		os.Remove(path)
+	}
+	if err != nil {
+		return usagef("cannot write %s: %v", path, err)
 	}
 	return nil
 }
@@ -301,7 +307,10 @@ func (s *spsa) run(ctx context.Context, budget int64, trajectory string) (string
 	if err != nil {
 		return "", 0, arenaInputError(err)
 	}
-	sched0, _ := arena.NewSchedule("duplicate", seats, len(probe.Players()), 0)
+	sched0, err := arena.NewSchedule("duplicate", seats, len(probe.Players()), 0)
+	if err != nil {
+		return "", 0, arenaInputError(err)
+	}
 	setSize := sched0.SetSize()
 	// At least stepGames games a step, whole sets, so the perturbed pair is
 	// measured on enough deals and up to stepGames workers share a step;

@@ -43,7 +43,10 @@ func (s *spsa) cmaes(ctx context.Context, budget int64, trajectory string) (stri
 	if err != nil {
 		return "", 0, arenaInputError(err)
 	}
-	sched0, _ := arena.NewSchedule("duplicate", m0.Seats(), len(probe.Players()), 0)
+	sched0, err := arena.NewSchedule("duplicate", m0.Seats(), len(probe.Players()), 0)
+	if err != nil {
+		return "", 0, arenaInputError(err)
+	}
 	setSize := sched0.SetSize()
 	perEval := setSize * max(1, (stepGames+setSize-1)/setSize)
 	pop := 4 + int(3*math.Log(float64(d)))
