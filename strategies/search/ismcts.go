@@ -174,19 +174,7 @@ func (m *ISMCTS[S, R, A, E, V]) Decide(v *V, legal []A, rng *rand.Rand) A {
 	if nw == 1 {
 		m.workers[0].search(v, legal, m.cfg.Iters, deadline, sim.Seed(seed, 0))
 	} else {
-		var wg sync.WaitGroup
-		for i, w := range m.workers[:nw] {
-			iters := m.cfg.Iters / nw
-			if i < m.cfg.Iters%nw {
-				iters++
-			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w.search(v, legal, iters, deadline, sim.Seed(seed, uint64(i)))
-			}()
-		}
-		wg.Wait()
+		m.searchParallel(v, legal, nw, deadline, seed)
 	}
 	m.LastIters, m.LastNodes = 0, 0
 	for _, w := range m.workers[:nw] {
@@ -243,6 +231,26 @@ func (m *ISMCTS[S, R, A, E, V]) Decide(v *V, legal []A, rng *rand.Rand) A {
 		return best
 	}
 	return pa
+}
+
+// searchParallel runs the first nw workers on goroutines, the iteration
+// budget split among them. It is apart from Decide so that the variables
+// its goroutines share do not move Decide's to the heap (a serial move
+// allocates nothing).
+func (m *ISMCTS[S, R, A, E, V]) searchParallel(v *V, legal []A, nw int, deadline time.Time, seed uint64) {
+	var wg sync.WaitGroup
+	for i, w := range m.workers[:nw] {
+		iters := m.cfg.Iters / nw
+		if i < m.cfg.Iters%nw {
+			iters++
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.search(v, legal, iters, deadline, sim.Seed(seed, uint64(i)))
+		}()
+	}
+	wg.Wait()
 }
 
 func variance(n, sum, sq float64) float64 {
