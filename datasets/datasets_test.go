@@ -139,11 +139,20 @@ func TestForeignFilesAreRejected(t *testing.T) {
 	type other struct {
 		X int64 `parquet:"x"`
 	}
-	f, _ := os.Create(text)
+	f, err := os.Create(text)
+	if err != nil {
+		t.Fatal(err)
+	}
 	w := parquet.NewGenericWriter[other](f)
-	w.Write([]other{{1}})
-	w.Close()
-	f.Close()
+	if _, err := w.Write([]other{{1}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := ReadRun(dir, func(*Game) error { return nil }); !errors.Is(err, ErrForeign) {
 		t.Errorf("foreign parquet: %v", err)
 	}
@@ -166,7 +175,9 @@ func TestAbortLeavesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := testRecords()[0]
-	w.Add(&r)
+	if err := w.Add(&r); err != nil {
+		t.Fatal(err)
+	}
 	w.Abort()
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("abort left %v", ents)
@@ -213,7 +224,9 @@ func TestRewriteDropsStaleDecisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := testRecords()[1]
-	w.Add(&r)
+	if err := w.Add(&r); err != nil {
+		t.Fatal(err)
+	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
