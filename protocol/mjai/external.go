@@ -400,32 +400,31 @@ func (x *External) stop() {
 		return
 	}
 	x.stdin.Close()
-	// Drain the answers while waiting: a reader blocked on a full queue
-	// would never see the end of stdout.
+	// Nobody reads the answers any more: drain them, so the line reader
+	// never blocks on a full queue. Wait closes our end of stdout (a child
+	// of the bot may hold the other), which ends the reader; WaitDelay
+	// bounds the wait for stderr. A bot that does not exit on the end of
+	// its stdin (or is stuck writing) is killed after two seconds.
+	go func(a <-chan []byte) {
+		for range a {
+		}
+	}(x.answers)
+	waited := make(chan struct{})
+	go func(p *exec.Cmd) {
+		// The exit status of a bot we closed or killed is not news.
+		_ = p.Wait()
+		close(waited)
+	}(x.proc)
 	grace := time.NewTimer(2 * time.Second)
 	defer grace.Stop()
-wait:
-	for {
-		select {
-		case _, ok := <-x.answers:
-			if !ok {
-				break wait
-			}
-		case <-grace.C:
-			if err := x.proc.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
-				fmt.Fprintf(x.tail, "mjai: kill: %v\n", err)
-			}
-			go func(a <-chan []byte) {
-				for range a {
-				}
-			}(x.answers)
-			break wait
+	select {
+	case <-waited:
+	case <-grace.C:
+		if err := x.proc.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+			fmt.Fprintf(x.tail, "mjai: kill: %v\n", err)
 		}
+		<-waited
 	}
-	// Wait closes our end of stdout (a child of the bot may hold the
-	// other), which ends the reader; WaitDelay bounds the wait for stderr.
-	// The exit status of a bot we closed or killed is not news.
-	_ = x.proc.Wait()
 	<-x.exited
 	if x.errFile != nil {
 		x.errFile.Close()
