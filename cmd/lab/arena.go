@@ -213,12 +213,6 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 	if *decisions && f.out == "" {
 		return usagef("--decisions needs --out DIR")
 	}
-	if f.out != "" {
-		// a bad --out is bad input: one line, exit 2, before any game
-		if err := checkWritableDir(f.out); err != nil {
-			return err
-		}
-	}
 	var m arena.Match
 	if len(teams) > 0 {
 		tr, ok := r.(arena.TeamRunner)
@@ -256,6 +250,12 @@ func arenaMain(ctx context.Context, args []string, stderr io.Writer) error {
 			return err
 		}
 		first, end, _ = sched.Shard(i, n, total)
+	}
+	if f.out != "" {
+		// a bad --out is bad input: one line, exit 2, before any game
+		if err := checkWritableDir(f.out); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(stderr, "lab arena: %s %s, %s, %d games, seed %d (replay with --seed %d)\n", m.Game(), m.RulesName(), f.schedule, end-first, seed, seed)
 	info := datasets.RunInfo{Version: version(), Game: m.Game(), Rules: m.RulesName(), RulesJSON: m.Rules(), Players: m.Players(),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -145,6 +146,14 @@ func TestFailedRunWritesNothing(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Errorf("failed run left %v", ents)
+	}
+	// bad input is refused before --out is created
+	bad := filepath.Join(t.TempDir(), "bad")
+	if code, _, _ := arenaLab(t, "arena", "--game", "coin", "--players", "weak,nobody", "--out", bad); code != 2 {
+		t.Errorf("unknown strategy with --out: exit %d", code)
+	}
+	if _, err := os.Stat(bad); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("refused run created --out: %v", err)
 	}
 }
 
