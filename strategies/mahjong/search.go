@@ -41,14 +41,11 @@ func candidates(v *mahjong.View, legal, dst []mahjong.Action) []mahjong.Action {
 	var a mahjong.Discards
 	c := v.Counts()
 	a.Reset(&c, int(v.NMelds[v.Me]))
-	best := 99
+	var sh [mahjong.NumKinds]int8
+	var seen [mahjong.NumKinds]bool
+	best := discardShanten(&a, legal, &sh, &seen)
 	for _, x := range legal {
-		if x.Kind == mahjong.ActDiscard {
-			best = min(best, a.Shanten(x.Tile.Kind()))
-		}
-	}
-	for _, x := range legal {
-		if x.Kind != mahjong.ActDiscard || a.Shanten(x.Tile.Kind()) == best {
+		if x.Kind != mahjong.ActDiscard || int(sh[x.Tile.Kind()]) == best {
 			dst = append(dst, x)
 		}
 	}
