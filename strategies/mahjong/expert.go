@@ -162,8 +162,9 @@ func (e *Expert) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand)
 	}
 	fval := e.handValue(v, &c, r)
 	// The fold's hand is charged the later danger of a hand two or more
-	// from ready: it must push again to win (measured better than no
-	// charge, which folds too often: win rate 17.8 % against 23.6 %).
+	// from ready: it must push again to win. Without the charge the bot
+	// folds too often; the 1v3 screens of each FoldFuture value (command,
+	// 半荘, rank points ± 95 %, deal-in) are in docs/mahjong-bots.md.
 	evFold := x.winW*pWin(v, fsh, fcnt, x.hazard)*fval - x.lossW*(x.loss(fold.Tile.Kind())+e.FoldFuture*x.future(max(fsh, 2)))
 	if evPush >= evFold {
 		return e.riichiOrDama(v, legal, &x, push)
