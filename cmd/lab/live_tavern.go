@@ -123,15 +123,16 @@ lab tavern check. Example:
 	if len(strategies) == 0 && *generic == "" {
 		return usagef("--strategy GAME=SPEC is required (games: %s)", strings.Join(tavern.Games(), ", "))
 	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	var genericPolicy tavern.ChoicePolicy
 	if *generic != "" {
 		p, err := llm.NewTavernPolicy(*generic)
 		if err != nil {
 			return usagef("--generic: %v", err)
 		}
+		p.Log = log
 		genericPolicy = p
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	players := map[string]tavern.Player{}
 	for _, s := range strategies {
 		g, spec, ok := strings.Cut(s, "=")

@@ -2,9 +2,12 @@ package llm
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -16,16 +19,31 @@ import (
 // message is the decision's rules text, the user message its ask and
 // prompt, and the offered choices are the choices' say texts. An answer
 // that names no offered choice, or a failed call, falls back to Fallback
-// (default tavern.SayPolicy) and is counted.
+// (default tavern.SayPolicy); the fallback is counted, its cause logged
+// to Log and kept for Err. Choose returns an error only when the fallback
+// fails too (then both causes).
 type TavernPolicy struct {
 	Client   *Client
 	Fallback tavern.ChoicePolicy
+	// Log receives a warning with the cause of each fallback; nil
+	// discards it.
+	Log *slog.Logger
 
 	calls, fallbacks atomic.Int64
+	mu               sync.Mutex
+	err              error
 }
 
 // Counts gives the model calls and the fallbacks so far.
 func (p *TavernPolicy) Counts() (calls, fallbacks int64) { return p.calls.Load(), p.fallbacks.Load() }
+
+// Err gives the cause of the latest fallback (a failed call or an
+// unparsed answer), nil when none fell back yet.
+func (p *TavernPolicy) Err() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
+}
 
 // Choose implements tavern.ChoicePolicy. The call ends by the decision's
 // deadline (less a second for the answer) when that is sooner than the
@@ -50,11 +68,21 @@ func (p *TavernPolicy) Choose(ctx context.Context, d *tavern.Decision) (string, 
 		return d.Choices[dec.Index].ID, nil
 	}
 	p.fallbacks.Add(1)
+	p.mu.Lock()
+	p.err = err
+	p.mu.Unlock()
+	if p.Log != nil {
+		p.Log.Warn("llm: no choice from the model; the fallback policy answers", "game", d.Game, "match", d.MatchID, "err", err)
+	}
 	fb := p.Fallback
 	if fb == nil {
 		fb = tavern.SayPolicy{}
 	}
-	return fb.Choose(ctx, d)
+	id, fbErr := fb.Choose(ctx, d)
+	if fbErr != nil {
+		return id, errors.Join(err, fmt.Errorf("fallback: %w", fbErr))
+	}
+	return id, nil
 }
 
 // NewTavernPolicy builds the policy from a spec "llm?url=…&model=…"

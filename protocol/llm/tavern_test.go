@@ -1,0 +1,68 @@
+package llm
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"gamelab/protocol/tavern"
+)
+
+// TestTavernPolicyModelFailure: a model that fails every call still gets
+// a legal answer from the fallback (a live adapter never fails a game),
+// but the failure does not vanish: it is counted, kept by Err and logged.
+func TestTavernPolicyModelFailure(t *testing.T) {
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "model overloaded", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(hs.Close)
+	pol, err := NewTavernPolicy("llm?url=" + hs.URL + "&model=test&timeout=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	pol.Log = slog.New(slog.NewTextHandler(&logs, nil))
+	d := &tavern.Decision{Ask: "Your move.", Rules: "Bet or fold.", DeadlineMS: 30000,
+		Choices: []tavern.Choice{{ID: "fold", Say: "fold"}, {ID: "call", Say: "call 1 bullet"}}}
+	id, err := pol.Choose(context.Background(), d)
+	if err != nil || (id != "fold" && id != "call") {
+		t.Fatalf("choose with a failing model: %q %v, want a legal id and no error", id, err)
+	}
+	if calls, fb := pol.Counts(); calls != 1 || fb != 1 {
+		t.Errorf("counts %d calls %d fallbacks, want 1 1", calls, fb)
+	}
+	if err := pol.Err(); !errors.Is(err, ErrChat) || !strings.Contains(err.Error(), "overloaded") {
+		t.Errorf("Err() = %v, want the model's failure (ErrChat, overloaded)", err)
+	}
+	if !strings.Contains(logs.String(), "overloaded") {
+		t.Errorf("the failure is not logged: %q", logs.String())
+	}
+}
+
+// TestTavernPolicyFallbackFailure: when the fallback fails too, both
+// errors come back to the caller (the bot then sends a first choice).
+func TestTavernPolicyFallbackFailure(t *testing.T) {
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "model overloaded", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(hs.Close)
+	pol, err := NewTavernPolicy("llm?url=" + hs.URL + "&model=test&timeout=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	errFallback := errors.New("fallback broke")
+	pol.Fallback = failingPolicy{errFallback}
+	d := &tavern.Decision{Ask: "Your move.", Choices: []tavern.Choice{{ID: "fold", Say: "fold"}}}
+	if _, err := pol.Choose(context.Background(), d); !errors.Is(err, ErrChat) || !errors.Is(err, errFallback) {
+		t.Fatalf("err = %v, want both the model's and the fallback's", err)
+	}
+}
+
+type failingPolicy struct{ err error }
+
+func (p failingPolicy) Choose(context.Context, *tavern.Decision) (string, error) { return "", p.err }
