@@ -78,7 +78,7 @@ func reportMjaiBots(w io.Writer) {
 	sort.Strings(cmds)
 	for _, c := range cmds {
 		s := stats[c]
-		fmt.Fprintf(w, "mjai bot %q: %d decisions, %d fallbacks (%d illegal, %d late, %d not running), %d stray lines, %d processes\n",
-			c, s.Decisions, s.Fallbacks, s.Illegal, s.Late, s.Broken, s.Stray, s.Starts)
+		fmt.Fprintf(w, "mjai bot %q: %d decisions, %d fallbacks (%d illegal, %d late, %d not running), %d stray lines, %d processes (%d ended in error)\n",
+			c, s.Decisions, s.Fallbacks, s.Illegal, s.Late, s.Broken, s.Stray, s.Starts, s.Failed)
 	}
 }

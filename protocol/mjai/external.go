@@ -40,6 +40,7 @@ type ExternalStats struct {
 	Broken    int // decisions with no running bot (did not start, exited)
 	Stray     int // answer lines nobody asked for (dropped)
 	Starts    int // processes started
+	Failed    int // processes that ended in error: a non-zero exit we did not cause, a failed wait or kill
 }
 
 // External plays an mjai bot, run as a subprocess, as a mahjong strategy:
@@ -50,7 +51,9 @@ type ExternalStats struct {
 // from stdout, checks it against the legal actions and falls back to a
 // legal default (pass, else the drawn tile, else the first legal action)
 // when the answer is illegal, late or missing. The bot's stderr is kept
-// (the last 16 KB, Stderr) and appended to StderrFile if set.
+// (the last 16 KB, Stderr) and appended to StderrFile if set. On Unix the
+// bot leads its own process group, and ending it kills the whole group
+// (whatever the bot spawned too).
 type External struct {
 	Cmd        string        // command line, split on spaces (no shell)
 	Dialect    string        // Lines or Batch
@@ -68,8 +71,10 @@ type External struct {
 	exited  chan struct{}
 	tail    *tailBuffer
 	errFile *os.File
-	fresh   bool // no answer read yet from this process
-	dead    bool // the process is gone for the rest of this game
+	errPipe *os.File      // our end of the bot's stderr
+	errDone chan struct{} // closed when the bot's stderr is copied out
+	fresh   bool          // no answer read yet from this process
+	dead    bool          // the process is gone for the rest of this game
 
 	w       *Writer
 	early   []mahjong.Event // events before the seat is known (its deal)
@@ -118,7 +123,9 @@ func (x *External) Stderr() string {
 func (x *External) Reset() {
 	x.w, x.early, x.held, x.skipRch = nil, x.early[:0], nil, false
 	if x.dead {
-		x.stop()
+		if err := x.stop(); err != nil {
+			fmt.Fprintf(x.tail, "%v\n", err)
+		}
 		x.dead = false
 	}
 }
@@ -365,17 +372,32 @@ func (x *External) start() bool {
 			errOut, x.errFile = io.MultiWriter(x.tail, f), f
 		}
 	}
-	cmd.Stderr = errOut
-	cmd.WaitDelay = 2 * time.Second
-	if err := cmd.Start(); err != nil {
-		fmt.Fprintf(x.tail, "mjai: cannot start %q: %v\n", x.Cmd, err)
-		if x.errFile != nil {
-			x.errFile.Close()
-			x.errFile = nil
-		}
+	// Our own stderr pipe (not exec's copying goroutine): Wait then
+	// returns when the bot exits even if a child of it still holds the
+	// pipe, and stop kills the group before it waits for the copy.
+	errPipe, errW, err := os.Pipe()
+	if err != nil {
+		fmt.Fprintf(x.tail, "mjai: stderr pipe: %v\n", err)
+		x.closeErrFile()
 		x.dead = true
 		return false
 	}
+	cmd.Stderr = errW
+	inGroup(cmd)
+	err = cmd.Start()
+	errW.Close() // the bot holds the write end now
+	if err != nil {
+		fmt.Fprintf(x.tail, "mjai: cannot start %q: %v\n", x.Cmd, err)
+		errPipe.Close()
+		x.closeErrFile()
+		x.dead = true
+		return false
+	}
+	x.errPipe, x.errDone = errPipe, make(chan struct{})
+	go func(dst io.Writer, src io.Reader, done chan<- struct{}) {
+		_, _ = io.Copy(dst, src) // ends when every write end is closed, or we close src
+		close(done)
+	}(errOut, errPipe, x.errDone)
 	x.mu.Lock()
 	x.stats.Starts++
 	x.mu.Unlock()
@@ -394,50 +416,88 @@ func (x *External) start() bool {
 	return true
 }
 
-// stop ends the process: stdin closed, two seconds to exit, then killed.
-func (x *External) stop() {
+// stop ends the process: stdin closed, two seconds to exit, then its
+// process group killed; once the bot is gone, whatever is left of its
+// group is killed too. It returns why the process ended in error: an exit
+// status other than the kill we sent, or a failed wait, kill or close
+// (each counted in Failed).
+func (x *External) stop() error {
 	if x.proc == nil {
-		return
+		return nil
 	}
+	var errs []error
 	x.stdin.Close()
 	// Nobody reads the answers any more: drain them, so the line reader
 	// never blocks on a full queue. Wait closes our end of stdout (a child
-	// of the bot may hold the other), which ends the reader; WaitDelay
-	// bounds the wait for stderr. A bot that does not exit on the end of
-	// its stdin (or is stuck writing) is killed after two seconds.
+	// of the bot may hold the other), which ends the reader. A bot that
+	// does not exit on the end of its stdin (or is stuck writing) is
+	// killed after two seconds.
 	go func(a <-chan []byte) {
 		for range a {
 		}
 	}(x.answers)
-	waited := make(chan struct{})
-	go func(p *exec.Cmd) {
-		// The exit status of a bot we closed or killed is not news.
-		_ = p.Wait()
-		close(waited)
-	}(x.proc)
+	waited := make(chan error, 1)
+	go func(p *exec.Cmd) { waited <- p.Wait() }(x.proc)
 	grace := time.NewTimer(2 * time.Second)
 	defer grace.Stop()
+	var werr error
+	killed := false
 	select {
-	case <-waited:
+	case werr = <-waited:
 	case <-grace.C:
-		if err := x.proc.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
-			fmt.Fprintf(x.tail, "mjai: kill: %v\n", err)
+		killed = true
+		if err := killGroup(x.proc.Process); err != nil {
+			errs = append(errs, fmt.Errorf("kill: %w", err))
 		}
-		<-waited
+		werr = <-waited
+	}
+	if err := killGroup(x.proc.Process); err != nil {
+		errs = append(errs, fmt.Errorf("kill what the bot left running: %w", err))
+	}
+	var exit *exec.ExitError
+	if werr != nil && !(killed && errors.As(werr, &exit) && killedByUs(exit.ProcessState)) {
+		errs = append(errs, werr)
 	}
 	<-x.exited
-	if x.errFile != nil {
-		x.errFile.Close()
+	// The group is dead, so the stderr copy ends; a process that left the
+	// group may still hold the pipe: give it two seconds, then cut it.
+	select {
+	case <-x.errDone:
+	case <-time.After(2 * time.Second):
+		errs = append(errs, errors.New("stderr still held open 2 s after the bot ended (a process outside its group?)"))
 	}
-	x.proc, x.stdin, x.errFile = nil, nil, nil
+	x.errPipe.Close()
+	<-x.errDone
+	if err := x.closeErrFile(); err != nil {
+		errs = append(errs, err)
+	}
+	x.proc, x.stdin, x.errPipe = nil, nil, nil
+	if len(errs) == 0 {
+		return nil
+	}
+	x.mu.Lock()
+	x.stats.Failed++
+	x.mu.Unlock()
+	return fmt.Errorf("mjai: bot %q: %w", clip(x.Cmd), errors.Join(errs...))
 }
 
-// Close ends the bot process. The External may be used again (a new
-// process starts at the next decision).
+// closeErrFile closes StderrFile's handle, if open.
+func (x *External) closeErrFile() error {
+	f := x.errFile
+	x.errFile = nil
+	if f == nil {
+		return nil
+	}
+	return f.Close()
+}
+
+// Close ends the bot process (see stop) and returns why it ended in
+// error, if it did. The External may be used again (a new process starts
+// at the next decision).
 func (x *External) Close() error {
-	x.stop()
+	err := x.stop()
 	untrack(x)
-	return nil
+	return err
 }
 
 // tailBuffer keeps the last max bytes written to it.
@@ -511,6 +571,7 @@ func CloseAll() map[string]ExternalStats {
 		t.Broken += s.Broken
 		t.Stray += s.Stray
 		t.Starts += s.Starts
+		t.Failed += s.Failed
 		out[closedCmd[i]] = t
 	}
 	closed, closedCmd = nil, nil

@@ -97,6 +97,9 @@ func TestExternalOwnBot(t *testing.T) {
 			if st.Decisions < 50 || st.Fallbacks != 0 || st.Starts != 1 {
 				t.Errorf("stats %+v: want many decisions, no fallback, one process\nstderr: %s", st, x.Stderr())
 			}
+			if err := x.Close(); err != nil {
+				t.Errorf("Close of a bot that exits on the end of its stdin: %v", err)
+			}
 		})
 	}
 }
@@ -124,8 +127,11 @@ func TestExternalFallbacks(t *testing.T) {
 				t.Errorf("bad bot: %+v", b)
 			}
 			q := quits.Stats()
-			if q.Broken == 0 || q.Starts != 2 || q.Fallbacks != q.Broken {
-				t.Errorf("exiting bot: %+v (want broken decisions and a restart for game 2)", q)
+			if q.Broken == 0 || q.Starts != 2 || q.Fallbacks != q.Broken || q.Failed == 0 {
+				t.Errorf("exiting bot: %+v (want broken decisions, a failed exit and a restart for game 2)", q)
+			}
+			if !strings.Contains(quits.Stderr(), "exit status 3") {
+				t.Errorf("the exiting bot's status is not in its stderr tail: %q", quits.Stderr())
 			}
 		})
 	}
