@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -18,11 +19,24 @@ import (
 // TestMain lets the test binary stand in for the lab binary: with
 // GAMELAB_TEST_LAB=1 it runs the CLI on its arguments, so tests can run
 // lab as a separate process (to kill it, or to hand it to a scheduler).
+// GAMELAB_TEST_VERSION, when set, is the version it stamps on its runs.
 func TestMain(m *testing.M) {
 	if os.Getenv("GAMELAB_TEST_LAB") == "1" {
+		if v := os.Getenv("GAMELAB_TEST_VERSION"); v != "" {
+			version = func() string { return v }
+		}
 		os.Exit(run(context.Background(), os.Args[1:], os.Stderr))
 	}
 	os.Exit(m.Run())
+}
+
+// labEnv is the environment that makes this test binary act as lab. The
+// test's own version goes with it: a test binary has no VCS stamp, so
+// version() asks git about the source tree, and a tree edited (or
+// checked out) while the test runs would give the processes of one run
+// different versions, and their run directories different summaries.
+func labEnv() []string {
+	return []string{"GAMELAB_TEST_LAB=1", "GAMELAB_TEST_VERSION=" + version()}
 }
 
 // labProcess returns a command running this binary as lab with args.
@@ -33,7 +47,7 @@ func labProcess(t *testing.T, args ...string) *exec.Cmd {
 		t.Fatal(err)
 	}
 	c := exec.Command(self, args...)
-	c.Env = append(os.Environ(), "GAMELAB_TEST_LAB=1")
+	c.Env = append(os.Environ(), labEnv()...)
 	return c
 }
 
@@ -159,7 +173,7 @@ func TestKilledShardRerunMergesToUnsharded(t *testing.T) {
 	self, _ := os.Executable()
 	for range 2 {
 		sh := exec.Command("sh", "-c", `lab() { "$SELF" "$@"; }; `+lines[0])
-		sh.Env = append(os.Environ(), "GAMELAB_TEST_LAB=1", "SELF="+self)
+		sh.Env = append(append(os.Environ(), labEnv()...), "SELF="+self)
 		out, err := sh.CombinedOutput()
 		if err != nil {
 			t.Fatalf("planned command: %v\n%s", err, out)
@@ -176,4 +190,7 @@ func TestKilledShardRerunMergesToUnsharded(t *testing.T) {
 	full := filepath.Join(dir, "full")
 	labRun(t, append(run, "--out", full)...)
 	sameRun(t, full, merged)
+	if sum, _ := os.ReadFile(filepath.Join(merged, "summary.json")); !bytes.Contains(sum, []byte(strconv.Quote(version()))) {
+		t.Errorf("the merged summary does not carry the test's version %q", version())
+	}
 }

@@ -192,7 +192,7 @@ func TestSlurmArrayMergesToUnsharded(t *testing.T) {
 	}
 	// the test binary stands in for lab (see TestMain)
 	lab := filepath.Join(c.dir, "lab")
-	if err := os.WriteFile(lab, []byte("#!/bin/sh\nGAMELAB_TEST_LAB=1 exec "+self+" \"$@\"\n"), 0o755); err != nil {
+	if err := os.WriteFile(lab, []byte("#!/bin/sh\nexport "+shellJoin(labEnv())+"\nexec "+self+" \"$@\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	run := []string{"--game", "liarsbar", "--players", "bayes,honest,random", "--games", "2400", "--seed", "9", "--decisions"}
