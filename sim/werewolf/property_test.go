@@ -2,6 +2,7 @@ package werewolf
 
 import (
 	"math/bits"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -214,5 +215,62 @@ func TestResetEqualsNew(t *testing.T) {
 		if clone != nil && len(clone.Events()) >= len(fresh.Events()) {
 			t.Fatal("the clone moved with its original")
 		}
+	})
+}
+
+// TestPropertyViewCacheIsTheFold: State.View, which folds only the events
+// logged since its last call for that seat, always equals the fold of the
+// whole log — asked at random moments for random seats, on copies of the
+// state, and on a state reused by Reset and Determinize.
+func TestPropertyViewCacheIsTheFold(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		r := genRules(t)
+		var s State
+		s.Reset(r, rapid.Uint64().Draw(t, "seed"))
+		check := func(s *State, seat sim.Seat) {
+			if got, want := s.View(seat), Fold(s.log, seat, s.Role(seat)); got != want {
+				t.Fatalf("day %d phase %v seat %d: View %+v, fold %+v", s.Day(), s.Phase(), seat, got, want)
+			}
+		}
+		var legal []Action
+		var copies []State
+		for !s.Done() {
+			if rapid.IntRange(0, 3).Draw(t, "view?") == 0 {
+				check(&s, sim.Seat(rapid.IntRange(-1, r.Players-1).Draw(t, "viewer")))
+			}
+			if rapid.IntRange(0, 30).Draw(t, "copy?") == 0 {
+				c := s
+				c.log = slices.Clone(s.log)
+				copies = append(copies, c)
+			}
+			next := s.Next()
+			seat := next[rapid.IntRange(0, len(next)-1).Draw(t, "seat")]
+			legal = s.Legal(seat, legal[:0])
+			if err := s.Apply(seat, legal[rapid.IntRange(0, len(legal)-1).Draw(t, "action")]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := range r.Players {
+			check(&s, sim.Seat(i))
+		}
+		for k := range copies {
+			for i := range r.Players {
+				check(&copies[k], sim.Seat(i))
+			}
+		}
+		// Reused: a view of another seat's game, determinized into s.
+		v := s.View(0)
+		if len(copies) > 0 {
+			v = copies[0].View(0)
+		}
+		if v.Phase != PhaseOver {
+			rng := sim.NewPCG(1)
+			s.Determinize(&v, &rng)
+			for i := range r.Players {
+				check(&s, sim.Seat(i))
+			}
+		}
+		s.Reset(r, 7)
+		check(&s, 0)
 	})
 }

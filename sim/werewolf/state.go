@@ -2,6 +2,7 @@ package werewolf
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"unicode/utf8"
@@ -52,6 +53,14 @@ type State struct {
 
 	log  []Event
 	next [MaxPlayers]sim.Seat
+
+	// views[i] caches seat i's View: the fold of log[:folded[i]]. The log
+	// only grows between begins (which clear the cache), so View folds
+	// only the events logged since its last call: a search's playouts ask
+	// for a view at every decision. Held by value, so a copied State
+	// carries a cache that matches its copied log.
+	views  [MaxPlayers]View
+	folded [MaxPlayers]int32
 
 	weigh Weigher // Determinize's weighting of role assignments (nil: uniform)
 }
@@ -263,8 +272,26 @@ func (s *State) EventsFor(seat sim.Seat, dst []Event) []Event {
 // View returns what seat knows now: the fold of the events visible to it.
 // sim.NoSeat gives the spectator view (public events; after the end the
 // Reveal events show every role, and Events holds the whole log).
+//
+// The result is Fold(s.Events(), seat, s.Role(seat)); View keeps each
+// seat's fold and adds only the events logged since (so, unlike Fold, it
+// writes to s: not for concurrent use, like every method of State).
 func (s *State) View(seat sim.Seat) View {
-	return Fold(s.log, seat, s.Role(seat))
+	if !s.valid(seat) || len(s.log) > math.MaxInt32 {
+		return Fold(s.log, seat, s.Role(seat))
+	}
+	v, n := &s.views[seat], int(s.folded[seat])
+	if n == 0 || n > len(s.log) {
+		*v, n = NewView(seat), 0
+	}
+	role := s.roles[seat]
+	for _, e := range s.log[n:] {
+		if e.VisibleTo(seat, role) {
+			v.Apply(e)
+		}
+	}
+	s.folded[seat] = int32(len(s.log))
+	return *v
 }
 
 // Done reports whether the game has ended.
