@@ -1,11 +1,14 @@
 package werewolf
 
 import (
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"gamelab/sim"
 	"gamelab/sim/simtest"
 	"gamelab/sim/werewolf"
+	"gamelab/strategies/search"
 	"gamelab/strategies/search/searchtest"
 )
 
@@ -108,7 +111,7 @@ func TestSearchIterationAllocatesNothing(t *testing.T) {
 // at the budgets of docs/werewolf.md (rule rollouts) and by bayes (its
 // posterior recomputed every move): CPU-ms per move and allocations.
 func BenchmarkSearchVote(b *testing.B) {
-	iters := map[string]string{"5": "1000", "7": "400", "9": "200"}
+	iters := map[string]string{"5": "2000", "7": "1000", "9": "400"}
 	for _, preset := range werewolf.Presets() {
 		_, v, legal := voteView(b, preset, 3)
 		for _, spec := range []string{"ismcts?z=0&iters=" + iters[preset], "bayes"} {
@@ -184,5 +187,72 @@ func TestBayesPosterior(t *testing.T) {
 	r.posterior(&v, sim.NewRand(1))
 	if r.post[2] != 1 || r.post[1] != 0 {
 		t.Fatalf("a seer's own black: posterior %v", r.post[:5])
+	}
+}
+
+// timed wraps a search seat and records the CPU time of every move on
+// which it searched (LastIters > 0), for BenchmarkSearchWolvesGame.
+type timed struct {
+	*search.ISMCTS[*werewolf.State, werewolf.Rules, werewolf.Action, werewolf.Event, werewolf.View]
+	moves     int
+	sum, peak time.Duration
+}
+
+func (t *timed) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) werewolf.Action {
+	t.LastIters = 0
+	c0 := simtest.CPUTime()
+	a := t.ISMCTS.Decide(v, legal, rng)
+	if t.LastIters > 0 {
+		d := simtest.CPUTime() - c0
+		t.moves++
+		t.sum += d
+		t.peak = max(t.peak, d)
+	}
+	return a
+}
+
+// BenchmarkSearchWolvesGame plays whole games of search wolves (wolf and
+// madman on ismcts at the budgets of docs/werewolf.md) against the rule
+// village and reports the CPU per move the search decided (votes, kills)
+// over every such move of the games: the mean, the largest, and the
+// searched moves per game.
+func BenchmarkSearchWolvesGame(b *testing.B) {
+	iters := map[string]string{"5": "2000", "7": "1000", "9": "400"}
+	for _, preset := range werewolf.Presets() {
+		b.Run(preset+"/ismcts?iters="+iters[preset], func(b *testing.B) {
+			r, _ := werewolf.Preset(preset)
+			var all timed
+			games := 0
+			for b.Loop() {
+				seed := sim.Seed(5, uint64(games))
+				s := werewolf.New(r, seed)
+				ps := table(b, "rule", r.Players)
+				var ts []*timed
+				for i := range ps {
+					if s.Role(sim.Seat(i)).Team() == werewolf.TeamWerewolf {
+						m, err := New("ismcts?iters=" + iters[preset])
+						if err != nil {
+							b.Fatal(err)
+						}
+						t := &timed{ISMCTS: m.(*search.ISMCTS[*werewolf.State, werewolf.Rules, werewolf.Action, werewolf.Event, werewolf.View])}
+						ps[i], ts = t, append(ts, t)
+					}
+				}
+				if _, err := Play(r, seed, ps, nil); err != nil {
+					b.Fatal(err)
+				}
+				for _, t := range ts {
+					all.moves += t.moves
+					all.sum += t.sum
+					all.peak = max(all.peak, t.peak)
+				}
+				games++
+			}
+			if all.moves > 0 {
+				b.ReportMetric(all.sum.Seconds()*1000/float64(all.moves), "cpu-ms/move")
+				b.ReportMetric(all.peak.Seconds()*1000, "max-cpu-ms/move")
+				b.ReportMetric(float64(all.moves)/float64(games), "moves/game")
+			}
+		})
 	}
 }
