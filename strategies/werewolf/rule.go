@@ -21,6 +21,7 @@ func ruleParams(fakeWolf, fakeMadman float64) []strategies.Param {
 		{Name: "trust", Default: 2, Min: 0, Max: 5, Help: "weight of a seer claim, shared among the seer claimers"},
 		{Name: "counter", Default: 0.2, Min: 0, Max: 3, Help: "suspicion on each seer claimer when several claim"},
 		{Name: "follow", Default: 0.3, Min: 0, Max: 2, Help: "weight of each stated vote intention of others"},
+		{Name: "pack", Default: 0, Min: 0, Max: 1, Help: "1: a wolf keeps the kill it chose tonight, else follows a living packmate's: whoever chose first decides (the search's rollouts)", Kind: strategies.Bool},
 	}
 }
 
@@ -53,6 +54,7 @@ type Rule struct {
 	coDay, coBlack, mediumCO        float64
 	fakeWolf, fakeMadman, fakeBlack float64
 	trust, counter, follow          float64
+	pack                            bool
 	faking                          int8 // -1 undecided, 0 honest, 1 fake-claims seer
 	score                           [werewolf.MaxPlayers]float64
 
@@ -71,6 +73,7 @@ func newRule(v strategies.Values) *Rule {
 		coDay: v["co_day"], coBlack: v["co_black"], mediumCO: v["medium_co"],
 		fakeWolf: v["fake_wolf"], fakeMadman: v["fake_madman"], fakeBlack: v["fake_black"],
 		trust: v["trust"], counter: v["counter"], follow: v["follow"], faking: -1,
+		pack:    v["pack"] != 0,
 		samples: int(v["samples"]),
 	}
 }
@@ -164,6 +167,9 @@ func (r *Rule) night(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) 
 		return best
 	case werewolf.ActKill:
 		t := r.victim(v, legal)
+		if m := packChoice(v, legal); r.pack && m != sim.NoSeat {
+			t = m
+		}
 		if v.WhispersLeft > 0 && onTable(v.Seat) && v.PackPlan[v.Seat] != t {
 			if a := werewolf.Whisper(werewolf.VoteFor(t), ""); has(legal, a) {
 				a.Text = texts.kill[t]
@@ -187,6 +193,27 @@ func (r *Rule) night(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand) 
 		return werewolf.Pass()
 	}
 	return legal[0]
+}
+
+// packChoice is the kill the pack has settled on tonight, among legal:
+// v's seat's own choice if it made one, else the choice of its lowest
+// living packmate that made one; sim.NoSeat if none.
+func packChoice(v *werewolf.View, legal []werewolf.Action) sim.Seat {
+	if onTable(v.Seat) {
+		if t := v.PackChoice[v.Seat]; t != sim.NoSeat && has(legal, werewolf.Kill(t)) {
+			return t
+		}
+	}
+	for i := range v.Players {
+		m := sim.Seat(i)
+		if m == v.Seat || v.Known[i] != werewolf.RoleWerewolf || !v.IsAlive(m) {
+			continue
+		}
+		if t := v.PackChoice[i]; t != sim.NoSeat && has(legal, werewolf.Kill(t)) {
+			return t
+		}
+	}
+	return sim.NoSeat
 }
 
 // victim ranks the living non-wolves among the legal kills the same way

@@ -13,7 +13,10 @@ import (
 // determinizations are weighted by how likely rule players would have
 // made the claims seen (Rule.Weigh). The search
 // weighs only votes, divines and kills (and, for a wolf at night, passing
-// the chat); talk and wolf chat are the rollout strategy's own.
+// the chat); talk and wolf chat are the rollout strategy's own. The
+// rollout is rule?pack=1: a wolf keeps the kill it chose and follows a
+// packmate's, so the first wolf of a pack to choose searches the kill
+// and the pack keeps it, in the game and in the playouts.
 var Game = search.Game[*werewolf.State, werewolf.Rules, werewolf.Action, werewolf.Event, werewolf.View]{
 	NewState:   newSearchState,
 	Seat:       func(v *werewolf.View) sim.Seat { return v.Seat },
@@ -44,10 +47,21 @@ func newSearchState() *werewolf.State {
 // plays the rollout strategy's choice.
 func decisive(v *werewolf.View, legal, dst []werewolf.Action) []werewolf.Action {
 	dst = dst[:0]
+	// Once the seat or a packmate has chosen tonight's victim the pack
+	// keeps it (the rollout's pack=1), in the game and in the playouts:
+	// otherwise the rollout would take a searched kill back to the rule's
+	// own victim, and two wolves searching apart could split their
+	// choices, which the engine settles at random (docs/rules/werewolf.md,
+	// decision 10).
+	followed := packChoice(v, legal) != sim.NoSeat
 	for _, a := range legal {
 		switch a.Kind {
-		case werewolf.ActVote, werewolf.ActDivine, werewolf.ActKill:
+		case werewolf.ActVote, werewolf.ActDivine:
 			dst = append(dst, a)
+		case werewolf.ActKill:
+			if !followed {
+				dst = append(dst, a)
+			}
 		}
 	}
 	if len(dst) < 2 || !rebuildable(v, dst) {
@@ -85,5 +99,5 @@ func rebuildable(v *werewolf.View, cands []werewolf.Action) bool {
 }
 
 func init() {
-	search.Register(Registry, Game, 200, "rule")
+	search.Register(Registry, Game, 200, "rule?pack=1")
 }

@@ -256,3 +256,76 @@ func BenchmarkSearchWolvesGame(b *testing.B) {
 		})
 	}
 }
+
+// A search wolf keeps the kill it chose and its packmates follow it
+// (rule?pack=1): every wolf chooses once a night and the pack agrees.
+// Before, the rollout took a searched kill back to the rule's own victim
+// (the search could not tell kills apart) and the wolves changed their
+// choices back and forth.
+func TestSearchPackKeepsItsKill(t *testing.T) {
+	for _, preset := range []string{"7", "9"} {
+		r, _ := werewolf.Preset(preset)
+		for g := range uint64(6) {
+			seed := sim.Seed(11, g)
+			s := werewolf.New(r, seed)
+			ps := table(t, "rule", r.Players)
+			for i := range ps {
+				if s.Role(sim.Seat(i)) == werewolf.RoleWerewolf {
+					ps[i], _ = New("ismcts?iters=32&z=0")
+				}
+			}
+			chose := map[[2]int]sim.Seat{} // (day, wolf) -> kill choice
+			_, err := Play(r, seed, ps, func(seat sim.Seat, v *werewolf.View, _ []werewolf.Action, a werewolf.Action) {
+				if a.Kind != werewolf.ActKill {
+					return
+				}
+				k := [2]int{int(v.Day), int(seat)}
+				if prev, ok := chose[k]; ok {
+					t.Fatalf("%s players game %d night %d: wolf %d changed its kill from %d to %d", preset, g, k[0], seat, prev, a.Target)
+				}
+				chose[k] = a.Target
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			nights := map[int]sim.Seat{}
+			for k, target := range chose {
+				if prev, ok := nights[k[0]]; ok && prev != target {
+					t.Fatalf("%s players game %d night %d: the wolves chose %d and %d", preset, g, k[0], prev, target)
+				}
+				nights[k[0]] = target
+			}
+			if len(nights) == 0 {
+				t.Fatalf("%s players game %d: no kill chosen", preset, g)
+			}
+		}
+	}
+}
+
+// pack=1: a rule wolf keeps its own kill, else kills whom a living
+// packmate chose tonight; without it the rule victim.
+func TestRulePackFollowsAPackmate(t *testing.T) {
+	v := werewolf.NewView(0)
+	v.Players, v.Day, v.Phase, v.Alive = 9, 1, werewolf.PhaseNight, 1<<9-1
+	v.Role, v.Known[0], v.Known[5] = werewolf.RoleWerewolf, werewolf.RoleWerewolf, werewolf.RoleWerewolf
+	v.PackChoice[5] = 7
+	var legal []werewolf.Action
+	for i := 1; i < 9; i++ {
+		if i != 5 {
+			legal = append(legal, werewolf.Kill(sim.Seat(i)))
+		}
+	}
+	for spec, want := range map[string]sim.Seat{"rule?pack=1": 7, "rule": 1} {
+		m, _ := New(spec)
+		if a := m.Decide(&v, legal, sim.NewRand(1)); a != werewolf.Kill(want) {
+			t.Errorf("%s: %v, want kill %d", spec, a, want)
+		}
+	}
+	v.PackChoice[0] = 3 // its own choice, made before
+	for spec, want := range map[string]werewolf.Action{"rule?pack=1": werewolf.Pass(), "rule": werewolf.Kill(1)} {
+		m, _ := New(spec)
+		if a := m.Decide(&v, append([]werewolf.Action{werewolf.Pass()}, legal...), sim.NewRand(1)); a != want {
+			t.Errorf("%s with its own choice made: %v, want %v", spec, a, want)
+		}
+	}
+}
