@@ -39,7 +39,7 @@ func TestDiscardsMatchImprovements(t *testing.T) {
 				t.Fatalf("%s discard %s: Ukeire %d %s %d, want %d %s %d", countsString(&c), Tile(d), s, k, n, ws, wt, wn)
 			}
 		}
-		if a.h != c {
+		if *(*[34]uint8)(a.h[:34]) != c {
 			t.Fatal("Ukeire left the hand changed")
 		}
 	})
@@ -80,6 +80,71 @@ func TestDiscardsReuse(t *testing.T) {
 		check(&vis)
 		a.Reset(&c, melds)
 		check(nil)
+	})
+}
+
+// A Discards that follows a hand through draws, discards and calls (each
+// Reset recomputing only the changed groups), asked about some discards
+// each time, answers as Shanten and Improvements do, whatever the
+// visible counts (even impossible ones above 4).
+func TestDiscardsFollowHand(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		melds := rapid.IntRange(0, 3).Draw(t, "melds")
+		c := genHand(t, 14-3*melds)
+		var a Discards
+		for step := 0; step < 12; step++ {
+			var vis [34]uint8
+			switch rapid.IntRange(0, 2).Draw(t, "visKind") {
+			case 1:
+				for k := range vis {
+					vis[k] = uint8(rapid.IntRange(0, int(4-c[k])).Draw(t, "vis"))
+				}
+			case 2:
+				for k := range vis {
+					vis[k] = uint8(rapid.IntRange(0, 255).Draw(t, "wild"))
+				}
+			}
+			a.Reset(&c, melds)
+			for d := range c {
+				if c[d] == 0 || !rapid.Bool().Draw(t, "ask") {
+					continue
+				}
+				c[d]--
+				want := Shanten(&c, melds)
+				ws, wt, wn := Improvements(&c, melds, &vis)
+				c[d]++
+				if got := a.Shanten(Tile(d)); got != want {
+					t.Fatalf("step %d %s discard %s: Shanten %d, want %d", step, countsString(&c), Tile(d), got, want)
+				}
+				s, k, n := a.Ukeire(Tile(d), &vis)
+				if s != ws || k != wt || n != wn {
+					t.Fatalf("step %d %s discard %s: Ukeire %d %s %d, want %d %s %d", step, countsString(&c), Tile(d), s, k, n, ws, wt, wn)
+				}
+			}
+			// discard one held kind, then draw one (or call: three fewer)
+			var held []int
+			for k, x := range c {
+				if x > 0 {
+					held = append(held, k)
+				}
+			}
+			c[rapid.SampledFrom(held).Draw(t, "discard")]--
+			var pairs, room []int
+			for k, x := range c {
+				if x >= 2 {
+					pairs = append(pairs, k)
+				}
+				if x < 4 {
+					room = append(room, k)
+				}
+			}
+			if melds < 3 && len(pairs) > 0 && rapid.IntRange(0, 5).Draw(t, "call") == 0 {
+				c[rapid.SampledFrom(pairs).Draw(t, "pon")] -= 2
+				melds++
+				continue // the call's discard: 14−3·melds tiles again
+			}
+			c[rapid.SampledFrom(room).Draw(t, "draw")]++
+		}
 	})
 }
 
@@ -170,4 +235,37 @@ func benchHands() [][34]uint8 {
 	}
 	tables()
 	return hands
+}
+
+// drawDiscard finds the one kind drawn and the one discarded between two
+// hands, as a plain comparison of the counts does.
+func TestDrawDiscard(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var h, nh [40]uint8
+		for k := 0; k < NumKinds; k++ {
+			h[k] = uint8(rapid.IntRange(0, 4).Draw(t, "h"))
+			nh[k] = h[k]
+		}
+		for range rapid.IntRange(0, 3).Draw(t, "changes") {
+			k := rapid.IntRange(0, NumKinds-1).Draw(t, "k")
+			nh[k] = uint8(rapid.IntRange(0, 4).Draw(t, "to"))
+		}
+		wantW, wantD, up, down, other := -1, -1, 0, 0, 0
+		for k := 0; k < NumKinds; k++ {
+			switch int(nh[k]) - int(h[k]) {
+			case 0:
+			case 1:
+				wantW, up = k, up+1
+			case -1:
+				wantD, down = k, down+1
+			default:
+				other++
+			}
+		}
+		want := up == 1 && down == 1 && other == 0
+		w, d, ok := drawDiscard(&nh, &h)
+		if ok != want || ok && (w != wantW || d != wantD) {
+			t.Fatalf("%v → %v: drawDiscard %d %d %v, want %d %d %v", h, nh, w, d, ok, wantW, wantD, want)
+		}
+	})
 }

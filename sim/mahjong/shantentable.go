@@ -78,6 +78,10 @@ type pairTables struct {
 	// decMP[a*nMP+b] has bit j set when product b needs fewer tiles than
 	// product a for goal j (b is a with one tile more); decSZ likewise.
 	decMP, decSZ []uint16
+	// rows[g][o] lists, by the id of group g (0 m, 1 p, 2 s, 3 z), the
+	// product of g's pair with the pair's other group of id o: a row per
+	// id of the other group, 256 wide so that a byte id never leaves it.
+	rows [4][][256]uint8
 }
 
 // fin returns the final slice of k sets (k = (4−melds)&7; k above 4 reads
@@ -190,6 +194,23 @@ func buildPairTables(st, ht *groupTable) *pairTables {
 		}
 	}
 	t.buildTight(mpVecs, szVecs)
+	for g := range t.rows {
+		n := t.nS
+		if g == 2 {
+			n = t.nH
+		}
+		t.rows[g] = make([][256]uint8, n)
+	}
+	for a := 0; a < t.nS; a++ {
+		for b := 0; b < t.nS; b++ {
+			t.rows[0][b][a] = t.mp[a*t.nS+b]
+			t.rows[1][a][b] = t.mp[a*t.nS+b]
+		}
+		for z := 0; z < t.nH; z++ {
+			t.rows[2][z][a] = t.sz[a*t.nH+z]
+			t.rows[3][a][z] = t.sz[a*t.nH+z]
+		}
+	}
 	return t
 }
 
