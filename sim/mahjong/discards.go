@@ -186,7 +186,7 @@ func drawDiscard(nh, h *[40]uint8) (w, d int, ok bool) {
 		}
 		ge := (x | high) - y // byte bit 7: x ≥ y
 		t := x ^ y
-		ne := ((t&low7)+low7 | t) & high // byte bit 7: x ≠ y
+		ne := ((t & low7) + low7 | t) & high // byte bit 7: x ≠ y
 		more |= packLow((ge&ne)>>7) << (8 * i)
 		less |= packLow((^ge&ne)>>7) << (8 * i)
 	}
