@@ -69,7 +69,10 @@ func (v *View) Living() int {
 }
 
 // Apply folds one event into the view. Events the seat may not see
-// (another seat's hand) are ignored, so a caller may pass the whole log.
+// (another seat's hand) are ignored, so a caller may pass the whole log;
+// so are malformed ones it cannot fold (a hand of more than MaxHand
+// cards, a seat outside the game). FuzzViewApply checks that no event
+// sequence makes it panic.
 func (v *View) Apply(e Event) {
 	if !e.VisibleTo(v.Seat) {
 		return
@@ -90,6 +93,9 @@ func (v *View) Apply(e Event) {
 			}
 		}
 	case EvHand:
+		if e.N < 0 || e.N > MaxHand {
+			return // malformed: no hand holds that many cards
+		}
 		v.Hand, v.HandLen = e.Cards, e.N
 		if v.Seat >= 0 && int(v.Seat) < n && v.Played[v.Seat] == 0 {
 			v.Dealt = [NumCards]int8{}
