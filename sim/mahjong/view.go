@@ -91,8 +91,12 @@ func (v *View) Counts() [NumKinds]uint8 {
 }
 
 // Apply folds one event, as seen by Me (pass events through Event.For
-// first; Apply ignores a private event of another seat).
+// first; Apply ignores a private event of another seat, and a malformed
+// event it cannot fold: see Event.foldable).
 func (v *View) Apply(e Event) {
+	if !e.foldable(v.Me) {
+		return
+	}
 	switch e.Kind {
 	case EvGameStart:
 		*v = NewView(v.Me)
