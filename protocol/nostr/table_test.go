@@ -53,6 +53,8 @@ func comparable(fold, engine mahjong.View) (mahjong.View, mahjong.View, bool) {
 		}
 	}
 	fold.Dora, fold.NDora, engine.Dora, engine.NDora = [5]mahjong.Tile{}, 0, [5]mahjong.Tile{}, 0
+	fold.Recount() // Seen counts the dora indicators too
+	engine.Recount()
 	return fold, engine, ok
 }
 

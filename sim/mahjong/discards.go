@@ -50,6 +50,9 @@ type Discards struct {
 	zero, one, four KindSet
 	// special forms of the 13-tile hands: counts of the full hand
 	n, pairs, kinds, yk, ypairs int
+	// sh13[d] is Shanten(d) for every held kind d, when shOK.
+	sh13 [34]int8
+	shOK bool
 	// valid: the fields above describe h. done holds the discards whose
 	// Ukeire shanten and kinds are kept in doneS and doneT: a bot asks
 	// again for the same hand (a push/fold comparison) at the cost of the
@@ -112,6 +115,7 @@ func (a *Discards) Reset(c *[34]uint8, melds int) {
 	a.valid = true
 	a.done = carry
 	a.lOK = false
+	a.shOK = false
 	copy(a.h[:34], c[:])
 	a.melds = melds
 	a.k = (4 - melds) & 7
@@ -227,13 +231,27 @@ func (a *Discards) products(d int) (mp, sz int) {
 // Shanten returns the shanten of the hand after discarding one tile of
 // kind d, which the hand must hold (Shanten of the 13−3·melds tiles left).
 func (a *Discards) Shanten(d Tile) int {
-	mp, sz := a.products(int(d))
-	s := int(a.fin[mp*pairTabs.nSZ+sz]) - 1
-	if a.melds == 0 && s > 0 && a.n-1 >= 13 {
-		p, kd, y, yp := a.special(int(d))
-		s = min(s, 6-p+max(0, 7-kd), 13-y-min(yp, 1))
+	if !a.shOK {
+		a.prepareShanten()
 	}
-	return s
+	return int(a.sh13[d])
+}
+
+// prepareShanten fills sh13, one final lookup a held kind.
+func (a *Discards) prepareShanten() {
+	a.shOK = true
+	fin, nSZ := a.fin, pairTabs.nSZ
+	special := a.melds == 0 && a.n-1 >= 13
+	for x := ^a.zero & (1<<NumKinds - 1); x != 0; x &= x - 1 {
+		d := bits.TrailingZeros64(uint64(x))
+		mp, sz := a.products(d)
+		s := int(fin[mp*nSZ+sz]) - 1
+		if special && s > 0 {
+			p, kd, y, yp := a.special(d)
+			s = min(s, 6-p+max(0, 7-kd), 13-y-min(yp, 1))
+		}
+		a.sh13[d] = int8(s)
+	}
 }
 
 // prepareDec computes goalKinds for one pair (0: m/p, 1: s/z), once per
@@ -411,8 +429,15 @@ func (a *Discards) prepareLeft(visible *[34]uint8) {
 	a.lNil = visible == nil
 	if visible != nil {
 		a.lVis = *visible
-		for k, v := range visible {
-			hv[k] += min(v, 4) // at most 8: no byte carries below
+		var v40 [40]uint8
+		copy(v40[:34], visible[:])
+		for w := 0; w < 5; w++ {
+			v := binary.LittleEndian.Uint64(v40[w*8 : w*8+8])
+			// min(v, 4) a byte: bit 7 of over is set where v ≥ 5
+			over := ((v & 0x7F7F7F7F7F7F7F7F) + 0x7B7B7B7B7B7B7B7B | v) & 0x8080808080808080
+			m := (over >> 7) * 0xFF
+			v = v&^m | 0x0404040404040404&m
+			binary.LittleEndian.PutUint64(hv[w*8:w*8+8], binary.LittleEndian.Uint64(hv[w*8:w*8+8])+v) // at most 8 a byte: no carry
 		}
 	}
 	var l0, l1, l2 uint64

@@ -426,5 +426,6 @@ func (s *State) View(seat sim.Seat) View {
 	v.LastDiscard, v.LastFrom = s.lastTile, s.lastFrom
 	v.HandOver = s.handOver
 	v.GameOver = s.phase == phaseOver
+	v.Recount()
 	return v
 }

@@ -63,6 +63,13 @@ type View struct {
 	// GameOver after EvGameEnd.
 	HandOver bool
 	GameOver bool
+	// Seen counts, by kind (red fives as fives), the tiles Me sees
+	// outside its concealed hand: every river tile not taken by a call,
+	// every meld tile (a called tile with its meld) and the dora
+	// indicators. Apply keeps it (the bots read it every decision
+	// instead of recounting); code that edits a View by hand calls
+	// Recount.
+	Seen [NumKinds]uint8
 }
 
 // NewView returns the empty view of seat me.
@@ -78,6 +85,42 @@ func (v *View) reset() {
 	v.Drawn = NoTile
 	v.LastDiscard = NoTile
 	v.LastFrom = sim.NoSeat
+}
+
+// Recount sets Seen from the rivers, melds and dora indicators.
+func (v *View) Recount() {
+	var c [NumKinds]uint8
+	for s := range v.Rivers {
+		r := &v.Rivers[s]
+		for i, t := range r.Tiles[:min(int(r.N), len(r.Tiles))] {
+			if r.Flags[i]&RiverCalled == 0 {
+				see(&c, t, 1)
+			}
+		}
+		for i := uint8(0); i < v.NMelds[s]; i++ {
+			m := &v.Melds[s][i]
+			v.seeMeld(&c, m, 1)
+		}
+	}
+	for _, t := range v.Dora[:v.NDora] {
+		see(&c, t, 1)
+	}
+	v.Seen = c
+}
+
+// see adds n (255 removes one) to c at t's kind; a tile that is no face
+// (a malformed event's) counts nowhere.
+func see(c *[NumKinds]uint8, t Tile, n uint8) {
+	if k := t.Kind(); k < NumKinds {
+		c[k] += n
+	}
+}
+
+// seeMeld adds (n = 1) or removes (n = 255) the tiles of m to c.
+func (v *View) seeMeld(c *[NumKinds]uint8, m *Meld, n uint8) {
+	for _, t := range m.Tiles[:m.Len()] {
+		see(c, t, n)
+	}
 }
 
 // Counts returns Me's concealed tiles by kind (red fives as fives).
@@ -127,6 +170,7 @@ func (v *View) Apply(e Event) {
 		} else if v.NDora < 5 {
 			v.Dora[v.NDora] = e.Tile
 			v.NDora++
+			see(&v.Seen, e.Tile, 1)
 		}
 	case EvDraw:
 		v.WallLeft = int16(e.Value)
@@ -144,6 +188,7 @@ func (v *View) Apply(e Event) {
 			r.Tiles[r.N] = e.Tile
 			r.Flags[r.N] = e.Flags & (FlagTsumogiri | FlagRiichi)
 			r.N++
+			see(&v.Seen, e.Tile, 1)
 		}
 		v.Concealed[e.Seat]--
 		if e.Seat == v.Me {
@@ -177,9 +222,11 @@ func (v *View) applyCall(e Event) {
 		for i := uint8(0); i < v.NMelds[s]; i++ {
 			m := &v.Melds[s][i]
 			if m.Kind == Pon && m.Tiles[0].Kind() == e.Tile.Kind() {
+				v.seeMeld(&v.Seen, m, 255)
 				m.Kind = Kakan
 				m.Tiles[3] = e.Tile
 				*m = NewMeld(Kakan, m.Called, m.From, m.Tiles[0], m.Tiles[1], m.Tiles[2], e.Tile)
+				v.seeMeld(&v.Seen, m, 1)
 			}
 		}
 		v.Concealed[s]--
@@ -194,8 +241,10 @@ func (v *View) applyCall(e Event) {
 			called = NoTile
 		}
 		if v.NMelds[s] < 4 {
-			v.Melds[s][v.NMelds[s]] = NewMeld(e.Meld, called, from, e.Tiles[:e.N]...)
+			m := &v.Melds[s][v.NMelds[s]]
+			*m = NewMeld(e.Meld, called, from, e.Tiles[:e.N]...)
 			v.NMelds[s]++
+			v.seeMeld(&v.Seen, m, 1)
 		}
 		if e.Meld == Ankan {
 			v.Concealed[s] -= 4
@@ -218,8 +267,9 @@ func (v *View) applyCall(e Event) {
 				}
 			}
 			r := &v.Rivers[e.From]
-			if r.N > 0 {
+			if r.N > 0 && r.Flags[r.N-1]&RiverCalled == 0 {
 				r.Flags[r.N-1] |= RiverCalled
+				see(&v.Seen, r.Tiles[r.N-1], 255)
 			}
 		}
 	}

@@ -45,40 +45,15 @@ func (e *Efficiency) maybeRiichi(d mahjong.Action, legal []mahjong.Action, rng *
 	return d
 }
 
-// visible counts the tiles Me sees outside its concealed hand.
+// visible counts the tiles Me sees outside its concealed hand (View.Seen,
+// at most 4 a kind).
 func visible(v *mahjong.View) [mahjong.NumKinds]uint8 {
-	var c [mahjong.NumKinds]uint8
-	for s := range v.Rivers {
-		r := &v.Rivers[s]
-		n := min(int(r.N), len(r.Tiles))
-		for i, t := range r.Tiles[:n] {
-			// a called tile is counted with its meld
-			c[kindOf[t&63]] += 1 - uint8(r.Flags[i]&mahjong.RiverCalled)>>7
-		}
-		for i := uint8(0); i < v.NMelds[s]; i++ {
-			m := &v.Melds[s][i]
-			for _, t := range m.Tiles[:m.Len()] {
-				c[t.Kind()]++
-			}
-		}
-	}
-	for _, t := range v.Dora[:v.NDora] {
-		c[t.Kind()]++
-	}
-	for k := range c {
-		c[k] = min(c[k], 4)
+	c := v.Seen
+	for k, n := range c {
+		c[k] = min(n, 4)
 	}
 	return c
 }
-
-// kindOf[t] is t.Kind() for every tile t (and t itself above the red
-// fives), a branch-free lookup for visible.
-var kindOf = func() (k [64]mahjong.Tile) {
-	for t := range k {
-		k[t] = mahjong.Tile(t).Kind()
-	}
-	return k
-}()
 
 func seatWind(v *mahjong.View) mahjong.Tile {
 	return mahjong.East + mahjong.Tile((int(v.Me)-int(v.Dealer)+4)%4)
@@ -91,11 +66,6 @@ func isValueHonor(v *mahjong.View, k mahjong.Tile) bool {
 	return k.IsDragon() || k == seatWind(v) || k == roundWind(v)
 }
 
-// discardScore ranks a discard choice: lower is better.
-type discardScore struct {
-	shanten, count int
-}
-
 // bestDiscard returns the legal discard with the lowest shanten and the
 // most ukeire; ties go to honors and terminals, then at random. If danger
 // is not nil it is minimised first.
@@ -106,76 +76,55 @@ func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *r
 	// Shanten after each distinct legal discard, then ukeire only for the
 	// discards reaching the minimum (the others can never be chosen
 	// unless danger decides, and then shanten alone breaks the tie).
-	var byKind [mahjong.NumKinds]discardScore
 	var sh [mahjong.NumKinds]int8
 	var seen [mahjong.NumKinds]bool
 	an := &e.discards
 	an.Reset(&c, melds)
 	minSh := discardShanten(an, legal, &sh, &seen)
-	for k := range byKind {
-		if !seen[k] {
-			continue
-		}
-		byKind[k] = discardScore{shanten: int(sh[k]), count: -1}
-		if int(sh[k]) == minSh {
-			_, _, n := an.Ukeire(mahjong.Tile(k), &vis)
-			byKind[k].count = n
-		}
-	}
 	// An open hand without a value-honor set or pair needs all simples:
 	// its terminals and honors go first.
 	needTanyao := v.NMelds[v.Me] > 0 && !hasValueSet(v)
-	if needTanyao {
-		for _, a := range legal {
-			if a.Kind == mahjong.ActDiscard && a.Tile.IsYaochu() {
-				k := a.Tile.Kind()
-				byKind[k].shanten -= 10
-			}
-		}
-	}
+	sw, rw := seatWind(v), roundWind(v)
+	// Each discard's rank after danger, lower is better: shanten, then
+	// ukeire (more is better; -1 when not computed), then keep red fives
+	// and middle tiles (discard honors, then terminals first).
 	best := mahjong.Action{}
-	var bs discardScore
-	bd, bt, ties := 0, 0, 0
+	var bk int64
+	bd, ties := 0, 0
 	for _, a := range legal {
 		if a.Kind != mahjong.ActDiscard {
 			continue
 		}
 		k := a.Tile.Kind()
-		sc := byKind[k]
-		d := 0
-		if danger != nil {
-			d = danger[k]
+		s, n := int(sh[k]), -1
+		if s == minSh {
+			_, _, n = an.Ukeire(k, &vis)
 		}
-		tb := 0 // keep red fives and middle tiles: discard honors, then terminals first
+		if needTanyao && k.IsYaochu() {
+			s -= 10
+		}
+		tb := 0
 		switch {
 		case a.Tile.IsRed():
 			tb = 3
-		case k.IsHonor() && !isValueHonor(v, k):
+		case k.IsHonor() && !k.IsDragon() && k != sw && k != rw:
 			tb = -2
 		case k.IsYaochu():
 			tb = -1
 		}
-		better := false
-		switch {
-		case best.Kind == 0:
-			better = true
-		case d != bd:
-			better = d < bd
-		case sc.shanten != bs.shanten:
-			better = sc.shanten < bs.shanten
-		case sc.count != bs.count:
-			better = sc.count > bs.count
-		case tb != bt:
-			better = tb < bt
-		default:
-			ties++
-			better = rng.IntN(ties+1) == 0
+		key := int64(s+1<<10)<<24 | int64(1<<16-n)<<4 | int64(tb+4)
+		d := 0
+		if danger != nil {
+			d = danger[k]
 		}
-		if better {
-			if best.Kind == 0 || d != bd || sc != bs || tb != bt {
-				ties = 0
+		switch {
+		case best.Kind == 0 || d < bd || d == bd && key < bk:
+			best, bd, bk, ties = a, d, key, 0
+		case d == bd && key == bk:
+			ties++
+			if rng.IntN(ties+1) == 0 {
+				best = a
 			}
-			best, bs, bd, bt = a, sc, d, tb
 		}
 	}
 	if best.Kind == 0 {

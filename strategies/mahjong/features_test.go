@@ -29,6 +29,7 @@ func featureView(t testing.TB, hand, river1 string, legal ...string) (*mahjong.V
 		v.Rivers[1].Tiles[v.Rivers[1].N] = x
 		v.Rivers[1].N++
 	}
+	v.Recount()
 	var as []mahjong.Action
 	for _, s := range legal {
 		a, err := mahjong.ParseAction(s)
