@@ -127,7 +127,7 @@ func allValues() []value {
 }
 
 // forMultisets calls f for every multiset of n ranks with at most four of
-// each, with its counts and its additive rank key.
+// each, with its counts and its rank key (the sum of its rank weights).
 func forMultisets(n int, f func(cnt *[13]uint8, key uint64)) {
 	var cnt [13]uint8
 	var rec func(r, left int, key uint64)
@@ -140,7 +140,7 @@ func forMultisets(n int, f func(cnt *[13]uint8, key uint64)) {
 		}
 		for c := 0; c <= min(4, left); c++ {
 			cnt[r] = uint8(c)
-			rec(r+1, left-c, key+uint64(c)<<(3*r))
+			rec(r+1, left-c, key+uint64(c)*rankWeight[r])
 		}
 		cnt[r] = 0
 	}
@@ -158,18 +158,30 @@ func (t rankOf) of(v value) HandRank {
 	return HandRank(i + 1)
 }
 
-// Perfect-hash geometry: the rank multisets of seven cards (49,205) hash
-// into 2^hash7Buckets buckets and 2^hash7Slots slots (75 % full, 128 KB:
-// small enough to stay in a core's L2 cache beside the hands being
-// evaluated); those of five and six cards (24,570) into their own, smaller
-// table. dispBits: displacements fit a uint16.
+// rankWeight[r] is what a card of rank r adds to a hand's rank key. The
+// weights were found by a greedy search (the first weight 0, then each the
+// smallest integer above the previous that keeps the sums of all
+// multisets of at most seven of the weights so far, at most four of each,
+// distinct): two hands of the same number of cards have the same rank
+// key exactly when they have the same ranks. A Two weighs 0 because a
+// hand's count of Twos follows from its other ranks. Seven-card keys stay
+// below 4*1526359 + 3*667453 = 8,107,795 < 2^rankKeyBits.
+// TestRankWeights checks the property.
+var rankWeight = [13]uint64{0, 1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359}
+
+// Perfect-hash geometry. The rank keys of seven cards (49,205 multisets)
+// hash by a 32-bit multiply into 2^hash7Buckets buckets of 16-bit
+// displacements (16 KB) and a 2^16-entry rank table (128 KB, 75 % full,
+// so both stay in a core's L2 cache); those of five and six cards (24,570,
+// hashed with their card count, as their keys may coincide) into their
+// own tables. The multipliers are Fibonacci hashing's 2^w/φ (Knuth, TAOCP
+// vol. 3, 6.4); buildTables panics if one stops giving a perfect hash.
 const (
 	hash7Buckets = 13
-	hash7Slots   = 16
+	hash7Mul     = 0x9e3779b9
 	hashBuckets  = 13
 	hashSlots    = 16
-	dispBits     = 16
-	hashMul      = 0x9e3779b97f4a7c15
+	hashMul56    = 0x9e3779b97f4a7c15
 )
 
 func buildTables() {
@@ -179,7 +191,7 @@ func buildTables() {
 	}
 	for c := range NumCards {
 		card := Card(c)
-		cardKey[c] = 1<<(3*uint(card.Rank())) | 1<<(suitShift+4*uint(card.Suit()))
+		cardKey[c] = rankWeight[card.Rank()]<<rankShift | 1<<countShift | 7<<(8*uint(card.Suit()))
 		cardMask[c] = 1 << (16*uint(card.Suit()) + uint(card.Rank()))
 	}
 	for m := range 1 << 13 {
@@ -187,12 +199,9 @@ func buildTables() {
 			flushRank[m] = ranks.of(flushValue(uint16(m)))
 		}
 	}
-	if !buildHash(ranks, []int{7}, hashMul, hash7Disp[:], rank7Table[:], hash7Buckets, hash7Slots) {
-		panic("cards: perfect hash of seven-card rank multisets failed")
-	}
-	// The five- and six-card table takes the first multiplier under which
-	// no two keys share a bucket and a slot.
-	for hashMul56 = hashMul; !buildHash(ranks, []int{5, 6}, hashMul56, hashDisp[:], rankTable[:], hashBuckets, hashSlots); hashMul56 += 2 {
+	if !buildHash(ranks, []int{7}, hash7Parts, rank7Table[1<<16:], rank7Table[:1<<16]) ||
+		!buildHash(ranks, []int{5, 6}, hash56Parts, hashDisp[:], rankTable[:]) {
+		panic("cards: a hash multiplier puts two keys in one bucket and slot")
 	}
 }
 
@@ -201,8 +210,8 @@ func buildTables() {
 // displace, and compress", ESA 2009): a key's hash picks a bucket and a
 // slot; each bucket gets the smallest displacement d (XORed into the slot)
 // that sends all its keys to free slots, the biggest buckets first.
-// It reports false if two keys share a bucket and a slot under mul.
-func buildHash(ranks rankOf, ns []int, mul uint64, disp []uint16, table []HandRank, bucketBits, slotBits uint) bool {
+// It reports false if two keys share a bucket and a slot under parts.
+func buildHash(ranks rankOf, ns []int, parts func(key uint64, n int) (bucket, slot uint32), disp, table []HandRank) bool {
 	clear(disp)
 	clear(table)
 	type entry struct {
@@ -213,13 +222,13 @@ func buildHash(ranks rankOf, ns []int, mul uint64, disp []uint16, table []HandRa
 	var bucketOf []uint32
 	for _, n := range ns {
 		forMultisets(n, func(cnt *[13]uint8, key uint64) {
-			b, p := hashParts(key, mul, bucketBits, slotBits)
+			b, p := parts(key, n)
 			entries = append(entries, entry{p, ranks.of(countsValue(cnt))})
 			bucketOf = append(bucketOf, b)
 		})
 	}
 	// Group the entries by bucket (a counting sort).
-	start := make([]int, 1<<bucketBits+1)
+	start := make([]int, len(disp)+1)
 	for _, b := range bucketOf {
 		start[b+1]++
 	}
@@ -232,7 +241,7 @@ func buildHash(ranks rankOf, ns []int, mul uint64, disp []uint16, table []HandRa
 		grouped[fill[b]] = entries[i]
 		fill[b]++
 	}
-	buckets := make([][]entry, 1<<bucketBits)
+	buckets := make([][]entry, len(disp))
 	for b := range buckets {
 		buckets[b] = grouped[start[b]:start[b+1]]
 	}
@@ -241,7 +250,7 @@ func buildHash(ranks rankOf, ns []int, mul uint64, disp []uint16, table []HandRa
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return len(buckets[b]) - len(buckets[a]) })
-	used := make([]bool, 1<<slotBits)
+	used := make([]bool, len(table))
 	for _, b := range order {
 		es := buckets[b]
 		if len(es) == 0 {
@@ -256,7 +265,7 @@ func buildHash(ranks rankOf, ns []int, mul uint64, disp []uint16, table []HandRa
 		}
 		d := uint32(0)
 	search:
-		for ; d < 1<<min(dispBits, slotBits); d++ {
+		for ; d < uint32(len(table)); d++ {
 			for _, e := range es {
 				if used[e.slot^d] {
 					continue search
@@ -264,10 +273,10 @@ func buildHash(ranks rankOf, ns []int, mul uint64, disp []uint16, table []HandRa
 			}
 			break
 		}
-		if d == 1<<min(dispBits, slotBits) {
+		if d == uint32(len(table)) {
 			panic("cards: perfect hash construction failed")
 		}
-		disp[b] = uint16(d)
+		disp[b] = HandRank(d)
 		for _, e := range es {
 			used[e.slot^d] = true
 			table[e.slot^d] = e.rank
@@ -276,10 +285,17 @@ func buildHash(ranks rankOf, ns []int, mul uint64, disp []uint16, table []HandRa
 	return true
 }
 
-// hashParts splits the hash of a rank key into its bucket and slot.
-func hashParts(key, mul uint64, bucketBits, slotBits uint) (bucket, slot uint32) {
-	h := key * mul
-	return uint32(h >> (64 - bucketBits)), uint32(h>>(64-bucketBits-slotBits)) & (1<<slotBits - 1)
+// hash7Parts splits the hash of a seven-card rank key as Eval7 does.
+func hash7Parts(key uint64, n int) (bucket, slot uint32) {
+	h := uint32(key<<(rankShift-countShift)|uint64(n)) * hash7Mul
+	return h >> (32 - hash7Buckets), h >> (32 - hash7Buckets - 16) & (1<<16 - 1)
+}
+
+// hash56Parts splits the hash of a rank key of n = 5 or 6 cards as
+// rankOfKey does: it hashes the rank key and the card count together.
+func hash56Parts(key uint64, n int) (bucket, slot uint32) {
+	h := (key<<(rankShift-countShift) | uint64(n)) * hashMul56
+	return uint32(h >> (64 - hashBuckets)), uint32(h>>(64-hashBuckets-hashSlots)) & (1<<hashSlots - 1)
 }
 
 func init() { buildTables() }

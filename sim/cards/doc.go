@@ -7,17 +7,21 @@
 // method follows published ideas (OMPEval, github.com/zekyll/OMPEval:
 // additive card keys, a flush test by one AND, a perfect hash of rank
 // multisets), written anew here: each card carries an additive 64-bit key
-// whose low 39 bits count ranks in base 8 and whose bits 40..55 count
-// suits in 4-bit fields; summed with a bias of 3 per suit, a suit of five
-// or more cards sets the top bit of its field, so one AND finds a flush.
-// Flushes look up a 13-bit rank mask (from per-card suit masks) in an
-// 8192-entry table; other hands map their rank multiset through a
-// hash-and-displace perfect hash (Belazzougui, Botelho, Dietzfelbinger,
-// "Hash, displace, and compress", 2009): for seven cards 8192 buckets with
-// 16-bit displacements (16 KB) into a 2^16-entry rank table (128 KB, the
-// 49,205 multisets of seven ranks), for five and six cards a table of its
-// own. All tables are built at package initialisation from a direct
-// rank-count evaluator, so no magic numbers are copied from elsewhere.
+// whose top 23 bits hold its rank's weight (weights chosen by a greedy
+// search so that hands of equal size have equal weight sums exactly when
+// they have the same ranks), bits 32..39 a card count and bits 0..31 its
+// suit, as 7 added to the suit's 8-bit field; five or more cards of a
+// suit (35 or more) set bit 5 of its field, four or fewer (28 at most) do
+// not, so one AND finds a flush. Flushes look up a 13-bit rank mask (from
+// per-card suit masks) in an 8192-entry table; other hands map their
+// rank key through a hash-and-displace perfect hash (Belazzougui,
+// Botelho, Dietzfelbinger, "Hash, displace, and compress", 2009): for
+// seven cards a 32-bit multiply, 8192 buckets with 16-bit displacements
+// (16 KB) and a 2^16-entry rank table (128 KB, the 49,205 multisets of
+// seven ranks), for five and six cards tables of their own. All tables
+// are built at package initialisation from a direct rank-count
+// evaluator; the only constants are our own rank weights and two
+// Fibonacci-hashing multipliers.
 // Hand categories follow the standard hold'em ranking (e.g. Wikipedia,
 // "List of poker hands").
 package cards
