@@ -15,7 +15,7 @@ import (
 // The generic Play gives the same results as liar's bar's own fast loop
 // for the same strategies and seeds.
 func TestPlayMatchesGameLoop(t *testing.T) {
-	r, _ := liarsbar.Preset(liarsbar.VariantChaos)
+	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantChaos)
 	newView := func(seat sim.Seat) liarsbar.View { return liarsbar.NewView(r, seat) }
 	for seed := range uint64(30) {
 		players := make([]strategies.Strategy[liarsbar.View, liarsbar.Action], r.Players)
@@ -44,7 +44,7 @@ func (cheat) Decide(*liarsbar.View, []liarsbar.Action, *rand.Rand) liarsbar.Acti
 func (cheat) Reset() {}
 
 func TestPlayRefusesIllegalChoice(t *testing.T) {
-	r, _ := liarsbar.Preset(liarsbar.VariantBasic)
+	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	players := make([]strategies.Strategy[liarsbar.View, liarsbar.Action], r.Players)
 	for i := range players {
 		players[i] = cheat{}

@@ -143,7 +143,7 @@ func scripted(prompt string) string {
 // per unparsable divine answer.
 func TestLLMPlaysSelfPlay(t *testing.T) {
 	hs := chatServer(t, scripted)
-	r, _ := ww.Preset("5")
+	r := mustPreset(t, ww.Preset, "5")
 	players := make([]wwstrat.Strategy, 5)
 	for i := range players {
 		s, err := wwstrat.New("llm?url=" + hs.URL + "&model=test&timeout=5")

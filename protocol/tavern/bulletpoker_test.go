@@ -14,7 +14,7 @@ import (
 // checkWireFold) over random matches of every preset.
 func TestBulletPokerWireFold(t *testing.T) {
 	for _, preset := range bulletpoker.Presets() {
-		r, _ := bulletpoker.Preset(preset)
+		r := mustPreset(t, bulletpoker.Preset, preset)
 		for g := range 20 {
 			tb, err := newBulletPokerTable(preset, r.Players, sim.Seed(7, uint64(g)), "random")
 			if err != nil {

@@ -49,7 +49,7 @@ func TestLiarsBarWireFold(t *testing.T) {
 
 func TestLiarsBarEventRoundTrip(t *testing.T) {
 	for _, variant := range liarsbar.Presets() {
-		r, _ := liarsbar.Preset(variant)
+		r := mustPreset(t, liarsbar.Preset, variant)
 		s := liarsbar.New(r, 5)
 		var legal []liarsbar.Action
 		for steps := 0; !s.Done(); steps++ {

@@ -62,7 +62,7 @@ func TestPresetsAndRules(t *testing.T) {
 	if lt.AllInMinStreet != Flop || !lt.AllInSimultaneous || !lt.SwitchRevealsDiscard || !lt.RiseOnly {
 		t.Errorf("LiarsTexas %+v", lt)
 	}
-	if r, _ := Preset("liarstexas"); r != lt {
+	if r := mustPreset(t, "liarstexas"); r != lt {
 		t.Error("preset liarstexas differs from LiarsTexas()")
 	}
 	if _, err := Preset("texas"); !errors.Is(err, ErrRules) {

@@ -13,7 +13,7 @@ import (
 func BenchmarkMatch(b *testing.B) {
 	for _, name := range Presets() {
 		b.Run(name, func(b *testing.B) {
-			r, _ := Preset(name)
+			r := mustPreset(b, name)
 			p := sim.NewPCG(1)
 			legal := make([]Action, 0, 16)
 			games, steps := 0, 0

@@ -177,7 +177,7 @@ func TestConformance(t *testing.T) {
 	for _, name := range Presets() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			r, _ := Preset(name)
+			r := mustPreset(t, name)
 			st := conformance(t, r, 10_000, sim.Label(name))
 			t.Logf("%s: %d matches, %d steps, longest %d, wins %v", name, st.Games, st.Steps, st.MaxLen, st.Wins)
 			for _, n := range []int{2, 6} {

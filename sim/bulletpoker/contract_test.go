@@ -12,7 +12,7 @@ import (
 func TestContract(t *testing.T) {
 	for _, name := range Presets() {
 		t.Run(name, func(t *testing.T) {
-			r, _ := Preset(name)
+			r := mustPreset(t, name)
 			simtest.CheckContract(t, simtest.Contract[*State, Rules, Action, Event, View, *View]{
 				Rules: r, New: New, Seats: r.Players,
 				NewView:    func(seat sim.Seat) View { return NewView(r, seat) },

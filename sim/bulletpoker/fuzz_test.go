@@ -16,7 +16,7 @@ func FuzzApply(f *testing.F) {
 	f.Add(uint64(7), uint8(2), []byte{13, 13, 13, 40, 41, 42, 99, 200})
 	all := allActions()
 	f.Fuzz(func(t *testing.T, seed uint64, preset uint8, script []byte) {
-		r, _ := Preset(Presets()[int(preset)%len(Presets())])
+		r := mustPreset(t, Presets()[int(preset)%len(Presets())])
 		r.Players = MinPlayers + int(preset/3)%(MaxPlayers-MinPlayers+1)
 		s := New(r, seed)
 		var legal []Action

@@ -48,7 +48,7 @@ func playthrough(r Rules, seed uint64) string {
 func TestGoldenPlaythroughs(t *testing.T) {
 	for _, name := range Presets() {
 		for _, players := range []int{3, 5} {
-			r, _ := Preset(name)
+			r := mustPreset(t, name)
 			r.Players = players
 			got := playthrough(r, 2026)
 			path := filepath.Join("testdata", "golden", fmt.Sprintf("%s-%dp.txt", name, players))

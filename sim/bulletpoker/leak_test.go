@@ -13,7 +13,7 @@ import (
 // or offers.
 func TestNoLeak(t *testing.T) {
 	for _, name := range Presets() {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		r.Players = 5
 		p := sim.NewPCG(sim.Label(name))
 		var legal []Action

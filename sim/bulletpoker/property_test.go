@@ -16,7 +16,7 @@ import (
 // are exactly those with the evaluator's best hand.
 func TestProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r, _ := Preset(rapid.SampledFrom(Presets()).Draw(t, "preset"))
+		r := mustPreset(t, rapid.SampledFrom(Presets()).Draw(t, "preset"))
 		r.Players = rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")
 		r.HandCap = rapid.IntRange(1, 30).Draw(t, "cap")
 		s := New(r, rapid.Uint64().Draw(t, "seed"))

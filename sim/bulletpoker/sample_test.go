@@ -151,7 +151,7 @@ func TestSampleIsUniform(t *testing.T) {
 // the decision.
 func TestSampleNeverPeeks(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r, _ := Preset(rapid.SampledFrom(Presets()).Draw(t, "preset"))
+		r := mustPreset(t, rapid.SampledFrom(Presets()).Draw(t, "preset"))
 		r.Players = rapid.IntRange(MinPlayers, MaxPlayers).Draw(t, "players")
 		steps := rapid.IntRange(0, 200).Draw(t, "steps")
 		k := 0

@@ -38,7 +38,7 @@ func TestParseAction(t *testing.T) {
 // Every legal action of a game formats to an id that parses back to it.
 func TestLegalIDsRoundTrip(t *testing.T) {
 	for _, name := range Presets() {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		s := New(r, 5)
 		rng := sim.NewPCG(5)
 		var legal []Action
@@ -89,7 +89,7 @@ func TestRulesValidate(t *testing.T) {
 	if _, err := Preset("poker"); !errors.Is(err, ErrRules) {
 		t.Errorf("Preset(poker): %v", err)
 	}
-	base, _ := Preset(VariantBasic)
+	base := mustPreset(t, VariantBasic)
 	bad := []func(*Rules){
 		func(r *Rules) { r.Players = 1 },
 		func(r *Rules) { r.Players = 7 },
@@ -116,7 +116,7 @@ func TestRulesValidate(t *testing.T) {
 // The table card is drawn from {Q, K, A} without replacement: every block
 // of three rounds shows each once.
 func TestTableDeckWithoutReplacement(t *testing.T) {
-	r, _ := Preset(VariantBasic)
+	r := mustPreset(t, VariantBasic)
 	r.MaxRounds = 9
 	for seed := range uint64(50) {
 		s := New(r, seed)
@@ -158,7 +158,10 @@ func ExampleParseAction() {
 }
 
 func ExampleState_Legal() {
-	r, _ := Preset(VariantBasic)
+	r, err := Preset(VariantBasic)
+	if err != nil {
+		panic(err)
+	}
 	s := New(r, 42)
 	seat := s.Next()[0]
 	v := s.View(seat)
@@ -173,7 +176,10 @@ func ExampleState_Legal() {
 // An adapter rebuilds a seat's View by folding the events it may see; the
 // result equals the engine's own View.
 func ExampleView_Apply() {
-	r, _ := Preset(VariantChaos)
+	r, err := Preset(VariantChaos)
+	if err != nil {
+		panic(err)
+	}
 	s := New(r, 9)
 	s.Apply(s.Next()[0], s.Legal(s.Next()[0], nil)[0])
 	v := NewView(r, 2)

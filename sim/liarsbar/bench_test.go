@@ -29,7 +29,7 @@ func playRandom(s *State, rng *sim.PCG, legal []Action) []Action {
 func BenchmarkRandomGame(b *testing.B) {
 	for _, name := range Presets() {
 		b.Run(name, func(b *testing.B) {
-			r, _ := Preset(name)
+			r := mustPreset(b, name)
 			var s State
 			legal := make([]Action, 0, 64)
 			rng := sim.NewPCG(1)
@@ -49,7 +49,7 @@ func BenchmarkRandomGame(b *testing.B) {
 // BenchmarkRandomGameNew is the same with New and Result per game, as an
 // arena runner does it.
 func BenchmarkRandomGameNew(b *testing.B) {
-	r, _ := Preset(VariantBasic)
+	r := mustPreset(b, VariantBasic)
 	legal := make([]Action, 0, 64)
 	rng := sim.NewPCG(1)
 	seed := uint64(0)
@@ -65,7 +65,7 @@ func BenchmarkRandomGameNew(b *testing.B) {
 }
 
 func BenchmarkLegal(b *testing.B) {
-	r, _ := Preset(VariantBasic)
+	r := mustPreset(b, VariantBasic)
 	s := New(r, 3)
 	seat := s.Next()[0]
 	legal := make([]Action, 0, 64)
@@ -86,7 +86,7 @@ func reportCPU(b *testing.B, cpu0 time.Duration) {
 // BenchmarkDeal is one round's deal in 4-seat basic: table card, shuffle,
 // sorted hands and their events (a game has about 12).
 func BenchmarkDeal(b *testing.B) {
-	r, _ := Preset(VariantBasic)
+	r := mustPreset(b, VariantBasic)
 	s := New(r, 1)
 	cpu0 := simtest.CPUTime()
 	for b.Loop() {
@@ -102,7 +102,7 @@ func BenchmarkDeal(b *testing.B) {
 // BenchmarkReset is starting a 4-seat basic game in a reused State:
 // validation, revolvers, first player and the first deal.
 func BenchmarkReset(b *testing.B) {
-	r, _ := Preset(VariantBasic)
+	r := mustPreset(b, VariantBasic)
 	var s State
 	seed := uint64(0)
 	cpu0 := simtest.CPUTime()

@@ -178,7 +178,7 @@ func conformance(t *testing.T, r Rules, games int, every int) simtest.Stats {
 func TestConformance(t *testing.T) {
 	for _, name := range Presets() {
 		t.Run(name, func(t *testing.T) {
-			r, _ := Preset(name)
+			r := mustPreset(t, name)
 			st := conformance(t, r, 10000, 29)
 			t.Logf("%s: %d games, %d steps, longest %d, wins per seat %v", name, st.Games, st.Steps, st.MaxLen, st.Wins)
 		})
@@ -189,7 +189,7 @@ func TestConformanceSeatCounts(t *testing.T) {
 	for _, name := range Presets() {
 		for _, n := range []int{2, 3, 5, 6} {
 			t.Run(fmt.Sprintf("%s/%d", name, n), func(t *testing.T) {
-				r, _ := Preset(name)
+				r := mustPreset(t, name)
 				r.Players = n
 				conformance(t, r, 200, 13)
 			})

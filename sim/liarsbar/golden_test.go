@@ -59,7 +59,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range cases {
 		name := fmt.Sprintf("%s-%d-%d.txt", c.variant, c.players, c.seed)
 		t.Run(name, func(t *testing.T) {
-			r, _ := Preset(c.variant)
+			r := mustPreset(t, c.variant)
 			r.Players = c.players
 			got := playthrough(r, c.seed)
 			path := filepath.Join("testdata", "golden", name)

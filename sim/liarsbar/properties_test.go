@@ -20,7 +20,7 @@ import (
 func TestProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		variant := rapid.SampledFrom(Presets()).Draw(t, "variant")
-		r, _ := Preset(variant)
+		r := mustPreset(t, variant)
 		r.Players = rapid.IntRange(2, MaxPlayers).Draw(t, "players")
 		s := New(r, rapid.Uint64().Draw(t, "seed"))
 		var legal []Action
@@ -111,7 +111,7 @@ func TestPullHazard(t *testing.T) {
 	var legal []Action
 	rng := sim.NewPCG(6)
 	for _, name := range Presets() {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		var s State
 		for g := range 12000 {
 			s.Reset(r, sim.Seed(0x5151, uint64(g)))
@@ -152,7 +152,7 @@ func TestPullHazard(t *testing.T) {
 // them against Result's "lies" and "plays".
 func TestLieStats(t *testing.T) {
 	for _, variant := range Presets() {
-		r, _ := Preset(variant)
+		r := mustPreset(t, variant)
 		for seed := uint64(1); seed <= 300; seed++ {
 			s := New(r, seed)
 			rng := sim.NewPCG(seed)

@@ -22,7 +22,7 @@ func lgamma(x int) float64 { v, _ := math.Lgamma(float64(x)); return v }
 // follows the hypergeometric law of a uniform deal of the unseen cards,
 // and every revolver's chamber is uniform among the unpulled chambers.
 func TestSampleIsUniform(t *testing.T) {
-	r, _ := Preset(VariantBasic)
+	r := mustPreset(t, VariantBasic)
 	s := New(r, 7)
 	me := s.Next()[0]
 	v := s.View(me)
@@ -73,7 +73,7 @@ func TestSampleIsUniform(t *testing.T) {
 // rng, and the real game's hidden hands are not reproduced by a sample
 // more often than chance.
 func TestSampleNeverPeeks(t *testing.T) {
-	r, _ := Preset(VariantBasic)
+	r := mustPreset(t, VariantBasic)
 	s1 := New(r, 11)
 	me := s1.Next()[0]
 	v1 := s1.View(me)

@@ -135,12 +135,16 @@ func decodeEvents(b []byte) []Event {
 	return out
 }
 
-// mustPreset returns the rules of a preset or fails the test.
-func mustPreset(tb testing.TB, name string) Rules {
-	tb.Helper()
+// mustPreset returns the rules of preset name, failing the test (or the
+// rapid check) t on an error.
+func mustPreset(t interface {
+	Helper()
+	Fatal(...any)
+}, name string) Rules {
+	t.Helper()
 	r, err := Preset(name)
 	if err != nil {
-		tb.Fatal(err)
+		t.Fatal(err)
 	}
 	return r
 }

@@ -15,7 +15,7 @@ import (
 func TestContract(t *testing.T) {
 	for _, name := range Presets() {
 		t.Run(name, func(t *testing.T) {
-			r, _ := Preset(name)
+			r := mustPreset(t, name)
 			r.Winds = 1
 			simtest.CheckContract(t, simtest.Contract[*State, Rules, Action, Event, View, *View]{
 				Rules: r, New: New, Seats: 4,

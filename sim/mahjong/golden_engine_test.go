@@ -17,7 +17,7 @@ import (
 func TestEngineGolden(t *testing.T) {
 	for _, name := range Presets() {
 		t.Run(name, func(t *testing.T) {
-			r, _ := Preset(name)
+			r := mustPreset(t, name)
 			r.Winds = 1
 			s := New(r, 2026)
 			var legal []Action

@@ -263,7 +263,7 @@ func TestSampleRapid(t *testing.T) {
 // chankan all occur).
 func TestSampleEveryDecision(t *testing.T) {
 	for _, name := range Presets() {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		for g := range uint64(3) {
 			s := New(r, g)
 			rng := sim.NewPCG(g)
@@ -305,7 +305,7 @@ func midGame(r Rules, seed uint64, steps int) (*State, sim.Seat) {
 // wall's unused tiles of the 地鳳 layout count as "dead").
 func TestSampleIsUniform(t *testing.T) {
 	for _, name := range Presets() {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		s, me := midGame(r, 3, 40)
 		v := s.View(me)
 		// The kind with the most unseen copies.
@@ -397,7 +397,7 @@ func TestSampleIsUniform(t *testing.T) {
 // and different hidden parts) give identical samples from the same rng.
 func TestSampleNeverPeeks(t *testing.T) {
 	for _, name := range Presets() {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		s1, me := midGame(r, 5, 30)
 		v1 := s1.View(me)
 		rng := sim.NewPCG(9)
@@ -442,7 +442,7 @@ func TestSampleRandomPlay(t *testing.T) {
 		games = append(games, struct{ seed, play uint64 }{g, g + 100})
 	}
 	for _, name := range Presets() {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		for _, g := range games {
 			s := New(r, g.seed)
 			rng := sim.NewPCG(g.play)

@@ -13,7 +13,7 @@ import (
 func TestOracleFiveIsSevenFifteenths(t *testing.T) {
 	want := map[string]*big.Rat{"5": big.NewRat(7, 15), "7": big.NewRat(19, 35), "9": big.NewRat(94, 315)}
 	for name, w := range want {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		if got := villageWinOracle(r); got.Cmp(w) != 0 {
 			t.Errorf("preset %s: oracle %v, want %v", name, got, w)
 		}
@@ -42,7 +42,7 @@ func villageRate(r Rules, games int, root uint64) float64 {
 // and kills, the village wins the 5-player game with probability 7/15.
 // 200,000 games; the bound is 5 standard errors.
 func TestUniformRandomFivePlayerIsSevenFifteenths(t *testing.T) {
-	r, _ := Preset("5")
+	r := mustPreset(t, "5")
 	const games = 200_000
 	got := villageRate(r, games, sim.Label("seven-fifteenths"))
 	p := 7.0 / 15
@@ -58,7 +58,7 @@ func TestUniformRandomFivePlayerIsSevenFifteenths(t *testing.T) {
 func TestUniformRandomMatchesOracle(t *testing.T) {
 	tables := map[string]Rules{"6-two-wolves": Default(3, 1, 0, 2, 0), "8": Default(4, 1, 1, 1, 1), "11": Default(5, 1, 1, 3, 1)}
 	for _, name := range []string{"7", "9"} {
-		tables[name], _ = Preset(name)
+		tables[name] = mustPreset(t, name)
 	}
 	for name, r := range tables {
 		t.Run(name, func(t *testing.T) {
@@ -78,7 +78,7 @@ func TestUniformRandomMatchesOracle(t *testing.T) {
 // whispers and passes included) must not change the 5-player rate either,
 // since talk has no effect on random votes (20,000 games, 5σ).
 func TestAllLegalRandomFive(t *testing.T) {
-	r, _ := Preset("5")
+	r := mustPreset(t, "5")
 	p := sim.NewPCG(5)
 	var buf []Action
 	s := &State{}

@@ -43,7 +43,7 @@ func benchGames(b *testing.B, play func(s *State, p *sim.PCG, buf []Action) []Ac
 
 // BenchmarkView folds a 9-player log of a finished game for one seat.
 func BenchmarkView(b *testing.B) {
-	r, _ := Preset("9")
+	r := mustPreset(b, "9")
 	s := New(r, 3)
 	p := sim.NewPCG(3)
 	playRandom(s, &p, nil)
@@ -57,7 +57,7 @@ func BenchmarkView(b *testing.B) {
 // a 9-player game (decisive play), reusing one State: the sampler's cost
 // per sample for a search bot.
 func BenchmarkDeterminize(b *testing.B) {
-	r, _ := Preset("9")
+	r := mustPreset(b, "9")
 	var s *State
 	for seed := uint64(1); s == nil || s.Done(); seed++ {
 		s = New(r, seed)

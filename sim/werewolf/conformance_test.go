@@ -145,7 +145,7 @@ func TestConformance(t *testing.T) {
 	for _, name := range Presets() {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			r, _ := Preset(name)
+			r := mustPreset(t, name)
 			st := conformance(t, r, 10_000, sim.Label("conformance-"+name))
 			if st.Games != 10_000 {
 				t.Fatalf("%d games", st.Games)
@@ -193,7 +193,7 @@ func TestResultWinnersAreOneTeam(t *testing.T) {
 	var buf []Action
 	p := sim.NewPCG(3)
 	for _, name := range Presets() {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		for g := range 2000 {
 			s := New(r, uint64(g))
 			buf = playRandom(s, &p, buf)

@@ -12,7 +12,7 @@ import (
 func TestContract(t *testing.T) {
 	for _, name := range Presets() {
 		t.Run(name, func(t *testing.T) {
-			r, _ := Preset(name)
+			r := mustPreset(t, name)
 			simtest.CheckContract(t, simtest.Contract[*State, Rules, Action, Event, View, *View]{
 				Rules: r, New: New, Seats: r.Players,
 				NewView:    NewView,
@@ -28,7 +28,7 @@ func TestContract(t *testing.T) {
 // VisibleTo agree on every event of random games, for every seat.
 func TestForMatchesVisibleTo(t *testing.T) {
 	for _, name := range Presets() {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		for g := range 20 {
 			s := New(r, uint64(g))
 			rng := sim.NewPCG(uint64(g))

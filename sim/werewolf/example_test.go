@@ -10,7 +10,10 @@ import (
 // A 5-player game with a fixed deal: the seer finds the wolf on night 0,
 // says so, and the village executes it.
 func Example() {
-	r, _ := werewolf.Preset("5")
+	r, err := werewolf.Preset("5")
+	if err != nil {
+		panic(err)
+	}
 	deal := []werewolf.Role{werewolf.RoleSeer, werewolf.RoleVillager, werewolf.RoleVillager, werewolf.RoleWerewolf, werewolf.RoleMadman}
 	s, err := werewolf.NewDealt(r, deal, 1)
 	if err != nil {
@@ -41,7 +44,10 @@ func Example() {
 
 // The spectator view shows public information only while the game runs.
 func ExampleState_View() {
-	r, _ := werewolf.Preset("7")
+	r, err := werewolf.Preset("7")
+	if err != nil {
+		panic(err)
+	}
 	s := werewolf.New(r, 42)
 	v := s.View(sim.NoSeat)
 	known := 0

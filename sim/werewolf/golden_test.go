@@ -20,7 +20,7 @@ func TestGoldenPlaythroughs(t *testing.T) {
 	runoff.Speaks = 2
 	games := map[string]Rules{"runoff-timeouts": runoff}
 	for _, name := range Presets() {
-		games["preset"+name], _ = Preset(name)
+		games["preset"+name] = mustPreset(t, name)
 	}
 	for name, r := range games {
 		t.Run(name, func(t *testing.T) {

@@ -128,7 +128,7 @@ func TestPropertyGames(t *testing.T) {
 // either applied or refused with a typed error that leaves the log alone.
 func TestPropertyRefusalsChangeNothing(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		r, _ := Preset(rapid.SampledFrom(Presets()).Draw(t, "preset"))
+		r := mustPreset(t, rapid.SampledFrom(Presets()).Draw(t, "preset"))
 		s := New(r, rapid.Uint64().Draw(t, "seed"))
 		p := sim.NewPCG(rapid.Uint64().Draw(t, "play"))
 		var buf []Action

@@ -18,7 +18,7 @@ import (
 func TestSampleContract(t *testing.T) {
 	for _, name := range Presets() {
 		t.Run(name, func(t *testing.T) {
-			r, _ := Preset(name)
+			r := mustPreset(t, name)
 			simtest.CheckContract(t, simtest.Contract[*State, Rules, Action, Event, View, *View]{
 				Rules: r, New: New, Seats: r.Players,
 				NewView:    NewView,
@@ -37,7 +37,7 @@ func TestSampleContract(t *testing.T) {
 // actions when it must act.
 func TestSampleDecisive(t *testing.T) {
 	for _, name := range []string{"5", "9"} {
-		r, _ := Preset(name)
+		r := mustPreset(t, name)
 		for g := range 40 {
 			s := New(r, uint64(g))
 			p := sim.NewPCG(uint64(g))
@@ -128,7 +128,7 @@ func consistent(v *View) []string {
 // (chi-square), and no other does; with a weigher, in proportion to its
 // weights. The views are on day 2 of 5-player games, after a night kill.
 func TestSampleIsUniform(t *testing.T) {
-	r, _ := Preset("5")
+	r := mustPreset(t, "5")
 	for _, tc := range []struct {
 		name  string
 		seed  uint64
@@ -231,7 +231,7 @@ func playStep(s *State, p *sim.PCG) {
 // the same view give identical samples from the same rng seed, and the
 // same seed gives the same sample twice.
 func TestSampleNeverPeeks(t *testing.T) {
-	r, _ := Preset("7")
+	r := mustPreset(t, "7")
 	me := sim.Seat(0)
 	// Deal 1 and deal 2 differ in the hidden roles of seats 1..6 only.
 	a, _ := NewDealt(r, []Role{RoleVillager, RoleSeer, RoleMedium, RoleWerewolf, RoleMadman, RoleVillager, RoleVillager}, 1)

@@ -13,7 +13,7 @@ func BenchmarkPlay(b *testing.B) {
 	for _, spec := range []string{"random", "equity", "equity?rollouts=50"} {
 		for _, preset := range []string{"classic", "liarstexas"} {
 			b.Run(preset+"/"+spec, func(b *testing.B) {
-				r, _ := bulletpoker.Preset(preset)
+				r := mustPreset(b, bulletpoker.Preset, preset)
 				players := make([]Strategy, r.Players)
 				for i := range players {
 					s, err := New(spec)

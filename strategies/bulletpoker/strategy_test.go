@@ -40,7 +40,7 @@ func TestPlayAllStrategies(t *testing.T) {
 	names := Registry.Names()
 	for _, preset := range bulletpoker.Presets() {
 		for n := bulletpoker.MinPlayers; n <= bulletpoker.MaxPlayers; n++ {
-			r, _ := bulletpoker.Preset(preset)
+			r := mustPreset(t, bulletpoker.Preset, preset)
 			r.Players = n
 			for g := range 6 {
 				players := make([]Strategy, n)

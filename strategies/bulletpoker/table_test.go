@@ -20,7 +20,7 @@ var tableMatches = flag.Int("table.matches", 300, "matches per pairing in TestWi
 func TestWinRateTable(t *testing.T) {
 	names := Registry.Names()
 	for _, preset := range []string{"classic", "liarstexas"} {
-		r, _ := bulletpoker.Preset(preset)
+		r := mustPreset(t, bulletpoker.Preset, preset)
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s heads-up, row's win rate vs column, %d matches each:\n%-8s", preset, *tableMatches, "")
 		for _, c := range names {

@@ -16,7 +16,7 @@ import (
 // unless forced) by a smaller margin. The test asserts both beyond the
 // 95 % intervals (fixed seeds, so the run is exact).
 func TestChallengingIsWorthIt(t *testing.T) {
-	r, _ := liarsbar.Preset(liarsbar.VariantBasic)
+	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	cases := []struct{ challenger, passive string }{
 		{"honest", "honest?doubt=0"},
 		{"bayes", "bayes?threshold=1"},

@@ -8,7 +8,10 @@ import (
 )
 
 func ExampleDescribeDecision() {
-	r, _ := liarsbar.Preset(liarsbar.VariantBasic)
+	r, err := liarsbar.Preset(liarsbar.VariantBasic)
+	if err != nil {
+		panic(err)
+	}
 	v := liarsbar.View{Rules: r, Table: liarsbar.King, Hand: [liarsbar.MaxHand]liarsbar.Card{liarsbar.Queen, liarsbar.King, liarsbar.Joker}, HandLen: 3,
 		Last: sim.NoSeat, Alive: [liarsbar.MaxPlayers]bool{true, true, true, true}}
 	legal := []liarsbar.Action{liarsbar.PlayOf(0), liarsbar.PlayOf(1, 2)}

@@ -79,8 +79,8 @@ func TestAtLeast(t *testing.T) {
 }
 
 // view makes a 4-seat basic view for seat 0 with the given hand and table.
-func view(table liarsbar.Card, hand ...liarsbar.Card) *liarsbar.View {
-	r, _ := liarsbar.Preset(liarsbar.VariantBasic)
+func view(t testing.TB, table liarsbar.Card, hand ...liarsbar.Card) *liarsbar.View {
+	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	v := liarsbar.NewView(r, 0)
 	v.Table, v.Round = table, 1
 	for i, c := range hand {
@@ -116,18 +116,18 @@ func TestHonestDecisions(t *testing.T) {
 	Q, K, A, J := liarsbar.Queen, liarsbar.King, liarsbar.Ace, liarsbar.Joker
 
 	// Plays the table cards, then a Joker, at most three.
-	v := view(K, Q, K, K, A, J)
+	v := view(t, K, Q, K, K, A, J)
 	if a := h.Decide(v, legalOf(v), rng); a.String() != "play:1,2,4" {
 		t.Errorf("honest with Q K K A Joker under K plays %v, want play:1,2,4", a)
 	}
 	// Nothing true: bluffs with exactly one card.
-	v = view(K, Q, Q, A, A, A)
+	v = view(t, K, Q, Q, A, A, A)
 	if a := h.Decide(v, legalOf(v), rng); a.Count() != 1 {
 		t.Errorf("honest bluffs with %v, want one card", a)
 	}
 	// Seat 3 has claimed 5 Ks this round (3, then 2) while we hold 4 of
 	// the 6 Ks: only 2 Ks and 2 Jokers are unseen, so it is impossible.
-	v = view(K, K, K, K, K, Q)
+	v = view(t, K, K, K, K, K, Q)
 	v.Last, v.LastCount, v.Played[3], v.Cards[3] = 3, 2, 5, 0
 	if p := Supportable(v); p != 0 {
 		t.Errorf("Supportable of an impossible claim = %v", p)
@@ -136,7 +136,7 @@ func TestHonestDecisions(t *testing.T) {
 		t.Errorf("honest lets an impossible claim pass: %v", a)
 	}
 	// A claim of 1 K when we hold no K: likely true, so play on.
-	v = view(K, Q, Q, A, A, A)
+	v = view(t, K, Q, Q, A, A, A)
 	v.Last, v.LastCount, v.Played[3], v.Cards[3] = 3, 1, 1, 4
 	if a := h.Decide(v, legalOf(v), rng); a == liarsbar.ChallengeAction {
 		t.Errorf("honest challenges a likely claim (Supportable %.2f)", Supportable(v))
@@ -144,7 +144,7 @@ func TestHonestDecisions(t *testing.T) {
 }
 
 func TestAimPolicy(t *testing.T) {
-	r, _ := liarsbar.Preset(liarsbar.VariantChaos)
+	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantChaos)
 	v := liarsbar.NewView(r, 0)
 	v.Pulls = [liarsbar.MaxPlayers]int8{0, 0, 4, 1}
 	legal := []liarsbar.Action{liarsbar.AimAt(1), liarsbar.AimAt(2), liarsbar.AimAt(3)}
@@ -160,7 +160,7 @@ func BenchmarkPlay(b *testing.B) {
 	for _, name := range liarsbar.Presets() {
 		for _, spec := range []string{"random", "bayes"} {
 			b.Run(name+"/"+spec, func(b *testing.B) {
-				r, _ := liarsbar.Preset(name)
+				r := mustPreset(b, liarsbar.Preset, name)
 				players := make([]Strategy, 4)
 				for i := range players {
 					players[i] = mustNew(b, spec)
@@ -184,7 +184,10 @@ func BenchmarkPlay(b *testing.B) {
 }
 
 func ExamplePlay() {
-	r, _ := liarsbar.Preset(liarsbar.VariantBasic)
+	r, err := liarsbar.Preset(liarsbar.VariantBasic)
+	if err != nil {
+		panic(err)
+	}
 	var players []Strategy
 	for _, spec := range []string{"random", "honest", "bayes", "bayes?risk=1"} {
 		s, err := New(spec)
@@ -204,7 +207,7 @@ func ExamplePlay() {
 // dealer's inconsistent request can (a fuzzed tavern request made bayes
 // index Pulls[-1]): each must answer with one of legal, never panic.
 func TestStrategiesOnInconsistentLegal(t *testing.T) {
-	v := view(liarsbar.Queen, liarsbar.Queen, liarsbar.King, liarsbar.Ace)
+	v := view(t, liarsbar.Queen, liarsbar.Queen, liarsbar.King, liarsbar.Ace)
 	legal := append(legalOf(v), liarsbar.ChallengeAction) // v.Last is NoSeat
 	for _, name := range Registry.Names() {
 		s := mustNew(t, name)

@@ -142,7 +142,7 @@ func table(ts []tally) string {
 // more of them, cycling through all 36 distinct seatings, so each strategy
 // takes every seat equally often. Win % is per seat taken (25 % is par).
 func TestWinRates4Basic(t *testing.T) {
-	r, _ := liarsbar.Preset(liarsbar.VariantBasic)
+	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	base := []string{"random", "honest", "bayes"}
 	var lineups [][]string
 	for _, x := range base {

@@ -10,7 +10,10 @@ import (
 // Play a 7-player game: rule-based players everywhere, the seer tuned to
 // come out only on day 2 unless it finds a werewolf first.
 func ExamplePlay() {
-	r, _ := werewolf.Preset("7")
+	r, err := werewolf.Preset("7")
+	if err != nil {
+		panic(err)
+	}
 	players := make([]sw.Strategy, r.Players)
 	for i := range players {
 		spec := "rule"
