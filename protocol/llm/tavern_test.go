@@ -17,14 +17,7 @@ import (
 // a legal answer from the fallback (a live adapter never fails a game),
 // but the failure does not vanish: it is counted, kept by Err and logged.
 func TestTavernPolicyModelFailure(t *testing.T) {
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "model overloaded", http.StatusServiceUnavailable)
-	}))
-	t.Cleanup(hs.Close)
-	pol, err := NewTavernPolicy("llm?url=" + hs.URL + "&model=test&timeout=5")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pol := failingModelPolicy(t)
 	var logs bytes.Buffer
 	pol.Log = slog.New(slog.NewTextHandler(&logs, nil))
 	d := &tavern.Decision{Ask: "Your move.", Rules: "Bet or fold.", DeadlineMS: 30000,
@@ -47,14 +40,7 @@ func TestTavernPolicyModelFailure(t *testing.T) {
 // TestTavernPolicyFallbackFailure: when the fallback fails too, both
 // errors come back to the caller (the bot then sends a first choice).
 func TestTavernPolicyFallbackFailure(t *testing.T) {
-	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "model overloaded", http.StatusServiceUnavailable)
-	}))
-	t.Cleanup(hs.Close)
-	pol, err := NewTavernPolicy("llm?url=" + hs.URL + "&model=test&timeout=5")
-	if err != nil {
-		t.Fatal(err)
-	}
+	pol := failingModelPolicy(t)
 	errFallback := errors.New("fallback broke")
 	pol.Fallback = failingPolicy{errFallback}
 	d := &tavern.Decision{Ask: "Your move.", Choices: []tavern.Choice{{ID: "fold", Say: "fold"}}}
@@ -66,3 +52,18 @@ func TestTavernPolicyFallbackFailure(t *testing.T) {
 type failingPolicy struct{ err error }
 
 func (p failingPolicy) Choose(context.Context, *tavern.Decision) (string, error) { return "", p.err }
+
+// failingModelPolicy is a TavernPolicy whose model server (on 127.0.0.1)
+// answers every call with 503 "model overloaded".
+func failingModelPolicy(t *testing.T) *TavernPolicy {
+	t.Helper()
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "model overloaded", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(hs.Close)
+	pol, err := NewTavernPolicy("llm?url=" + hs.URL + "&model=test&timeout=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pol
+}
