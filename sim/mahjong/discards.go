@@ -50,6 +50,12 @@ type Discards struct {
 	zero, one, four KindSet
 	// special forms of the 13-tile hands: counts of the full hand
 	n, pairs, kinds, yk, ypairs int
+	// rest[g] holds the draws outside g's own group that improve the
+	// hand after a discard from group g whose group id and shanten give
+	// restKey[g] (0: none yet): they depend on nothing else, and
+	// discards of one group often leave the same id.
+	rest    [4]KindSet
+	restKey [4]uint32
 	// sh13[d] is Shanten(d) for every held kind d, when shOK.
 	sh13 [34]int8
 	shOK bool
@@ -116,6 +122,7 @@ func (a *Discards) Reset(c *[34]uint8, melds int) {
 	a.done = carry
 	a.lOK = false
 	a.shOK = false
+	a.restKey = [4]uint32{}
 	copy(a.h[:34], c[:])
 	a.melds = melds
 	a.k = (4 - melds) & 7
@@ -237,18 +244,44 @@ func (a *Discards) Shanten(d Tile) int {
 	return int(a.sh13[d])
 }
 
-// prepareShanten fills sh13, one final lookup a held kind.
+// prepareShanten fills sh13, one final lookup a held kind. The special
+// forms' bound after a discard depends only on how many of its kind the
+// hand holds and whether it is a terminal or honor: ten values.
 func (a *Discards) prepareShanten() {
 	a.shOK = true
 	fin, nSZ := a.fin, pairTabs.nSZ
-	special := a.melds == 0 && a.n-1 >= 13
-	for x := ^a.zero & (1<<NumKinds - 1); x != 0; x &= x - 1 {
+	var bound [5][2]int // [held][yaochu]
+	for h := range bound {
+		for y := range bound[h] {
+			bound[h][y] = 99
+		}
+	}
+	if a.melds == 0 && a.n-1 >= 13 {
+		p, kd, yk, yp := a.pairs, a.kinds, a.yk, a.ypairs
+		chii := 6 - p + max(0, 7-kd)
+		koku := 13 - yk - min(yp, 1)
+		for h := 3; h <= 4; h++ {
+			bound[h] = [2]int{min(chii, koku), min(chii, koku)}
+		}
+		chii1 := 6 - p + max(0, 8-kd) // a kind held once goes
+		bound[1] = [2]int{min(chii1, koku), min(chii1, 14-yk-min(yp, 1))}
+		chii2 := 7 - p + max(0, 7-kd) // a pair becomes a single
+		bound[2] = [2]int{min(chii2, koku), min(chii2, 13-yk-min(yp-1, 1))}
+	}
+	held := ^a.zero & (1<<NumKinds - 1)
+	for x := held & (1<<18 - 1); x != 0; x &= x - 1 {
 		d := bits.TrailingZeros64(uint64(x))
-		mp, sz := a.products(d)
-		s := int(fin[mp*nSZ+sz]) - 1
-		if special && s > 0 {
-			p, kd, y, yp := a.special(d)
-			s = min(s, 6-p+max(0, 7-kd), 13-y-min(yp, 1))
+		s := int(fin[int(a.after[d])*nSZ+a.sz]) - 1
+		if s > 0 {
+			s = min(s, bound[min(a.h[d], 4)][yaochuMask>>d&1])
+		}
+		a.sh13[d] = int8(s)
+	}
+	for x := held >> 18; x != 0; x &= x - 1 {
+		d := 18 + bits.TrailingZeros64(uint64(x))
+		s := int(fin[a.mp*nSZ+int(a.after[d])]) - 1
+		if s > 0 {
+			s = min(s, bound[min(a.h[d], 4)][yaochuMask>>d&1])
 		}
 		a.sh13[d] = int8(s)
 	}
@@ -345,29 +378,11 @@ func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSe
 		a.ownOK |= 1 << di
 	}
 	tiles |= t.groupDraws(gd, ids, &cur, mp, sz, fin, need) << lo
-	// The other group of d's pair: one product a draw.
-	pg := gd ^ 1
-	tiles |= t.groupDraws(pg, (*[9]uint8)(a.plus[pg*9:pg*9+9]), &cur, mp, sz, fin, need) << (pg * 9)
-	// The other pair: the draws that lower a goal on a best split, if the
-	// normal form is what s13 is (otherwise a special form is better and
-	// a normal improvement cannot reach below it).
-	if f13-1 == s13 {
-		other := 1 - gd/2
-		if !a.decOK[other] {
-			a.prepareDec(other)
-		}
-		var tight uint16
-		if other == 1 {
-			tight = t.tightSZ[a.k][mp*nSZ+sz]
-		} else {
-			tight = t.tightMP[a.k][mp*nSZ+sz]
-		}
-		t4 := uint64(tight) * 0x0001000100010001
-		dw := &a.decW[other]
-		lo := KindSet(18 * other)
-		tiles |= (lanesHit(dw[0]&t4) | lanesHit(dw[1]&t4)<<4 | lanesHit(dw[2]&t4)<<8 |
-			lanesHit(dw[3]&t4)<<12 | lanesHit(dw[4]&t4)<<16) << lo
+	key := 1<<16 | uint32(cur[gd])<<8 | uint32(s13+8)
+	if a.restKey[gd] != key {
+		a.rest[gd], a.restKey[gd] = a.restDraws(gd, &cur, mp, sz, f13, s13), key
 	}
+	tiles |= a.rest[gd]
 	// Chiitoitsu and kokushi lower by one with a new kind (or a second
 	// copy); only when they are as good as s13 does that count.
 	if a.melds == 0 && n13+1 >= 13 {
@@ -399,6 +414,38 @@ func (a *Discards) Ukeire(d Tile, visible *[34]uint8) (shanten int, tiles KindSe
 	a.done |= 1 << di
 	a.doneS[di], a.doneT[di] = int8(s13), tiles
 	return s13, tiles, a.unseen(tiles, di, visible)
+}
+
+// restDraws returns the draws outside group gd (the other group of its
+// pair, then the other pair) that lower the shanten s13 of the hand with
+// group ids cur, products mp and sz and final value f13.
+func (a *Discards) restDraws(gd int, cur *[4]uint8, mp, sz, f13, s13 int) (tiles KindSet) {
+	t := pairTabs
+	nSZ := t.nSZ
+	// The other group of d's pair: one product a draw.
+	pg := gd ^ 1
+	tiles = t.groupDraws(pg, (*[9]uint8)(a.plus[pg*9:pg*9+9]), cur, mp, sz, a.fin, s13+1) << (pg * 9)
+	// The other pair: the draws that lower a goal on a best split, if the
+	// normal form is what s13 is (otherwise a special form is better and
+	// a normal improvement cannot reach below it).
+	if f13-1 == s13 {
+		other := 1 - gd/2
+		if !a.decOK[other] {
+			a.prepareDec(other)
+		}
+		var tight uint16
+		if other == 1 {
+			tight = t.tightSZ[a.k][mp*nSZ+sz]
+		} else {
+			tight = t.tightMP[a.k][mp*nSZ+sz]
+		}
+		t4 := uint64(tight) * 0x0001000100010001
+		dw := &a.decW[other]
+		lo := KindSet(18 * other)
+		tiles |= (lanesHit(dw[0]&t4) | lanesHit(dw[1]&t4)<<4 | lanesHit(dw[2]&t4)<<8 |
+			lanesHit(dw[3]&t4)<<12 | lanesHit(dw[4]&t4)<<16) << lo
+	}
+	return tiles
 }
 
 // unseen counts the copies of the kinds in tiles that are neither in the

@@ -375,18 +375,17 @@ func waitCandidates(c *[NumKinds]uint8, melds int) uint64 {
 
 // waitMask returns the kinds that complete a waiting hand (3n+1 concealed
 // tiles), one bit per kind. Kinds the hand holds four of are skipped.
+// The shanten after each draw comes from one drawShanten pass (the
+// group ids with each tile more), not one Shanten a candidate.
 func waitMask(c *[NumKinds]uint8, melds int) uint64 {
+	var after [NumKinds]int8
+	drawShanten(c, melds, &after)
 	var m uint64
 	for cand := waitCandidates(c, melds); cand != 0; cand &= cand - 1 {
 		k := bits.TrailingZeros64(cand)
-		if c[k] >= 4 {
-			continue
-		}
-		c[k]++
-		if Shanten(c, melds) == -1 {
+		if c[k] < 4 && after[k] == -1 {
 			m |= 1 << uint(k)
 		}
-		c[k]--
 	}
 	return m
 }

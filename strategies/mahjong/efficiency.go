@@ -71,56 +71,64 @@ func isValueHonor(v *mahjong.View, k mahjong.Tile) bool {
 // is not nil it is minimised first.
 func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand, danger *[mahjong.NumKinds]int) mahjong.Action {
 	c := v.Counts()
-	vis := visible(v)
 	melds := int(v.NMelds[v.Me])
-	// Shanten after each distinct legal discard, then ukeire only for the
-	// discards reaching the minimum (the others can never be chosen
-	// unless danger decides, and then shanten alone breaks the tie).
+	// Shanten after each distinct legal discard; ukeire only for the
+	// discards reaching the minimum, and only when a comparison gets that
+	// far (danger and shanten decide most of them).
 	var sh [mahjong.NumKinds]int8
 	var seen [mahjong.NumKinds]bool
 	an := &e.discards
 	an.Reset(&c, melds)
 	minSh := discardShanten(an, legal, &sh, &seen)
+	// The ukeire counts (unseen copies: Ukeire clamps v.Seen at 4, as
+	// visible does) of kind k, computed once: -1 below the minimum.
+	count := func(k mahjong.Tile) int {
+		if int(sh[k]) != minSh {
+			return -1
+		}
+		_, _, n := an.Ukeire(k, &v.Seen)
+		return n
+	}
 	// An open hand without a value-honor set or pair needs all simples:
 	// its terminals and honors go first.
 	needTanyao := v.NMelds[v.Me] > 0 && !hasValueSet(v)
 	sw, rw := seatWind(v), roundWind(v)
-	// Each discard's rank after danger, lower is better: shanten, then
-	// ukeire (more is better; -1 when not computed), then keep red fives
-	// and middle tiles (discard honors, then terminals first).
+	// Discards compare by danger, shanten, ukeire (more is better), then
+	// keep red fives and middle tiles (discard honors, then terminals
+	// first); equals are drawn at random.
 	best := mahjong.Action{}
-	var bk int64
-	bd, ties := 0, 0
+	var bk mahjong.Tile
+	bd, bs, bn, bt, ties := 0, 0, 0, 0, 0
+	bnOK := false
 	for _, a := range legal {
 		if a.Kind != mahjong.ActDiscard {
 			continue
 		}
 		k := a.Tile.Kind()
-		s, n := int(sh[k]), -1
-		if s == minSh {
-			_, _, n = an.Ukeire(k, &vis)
-		}
+		s := int(sh[k])
 		if needTanyao && k.IsYaochu() {
 			s -= 10
 		}
-		tb := 0
-		switch {
-		case a.Tile.IsRed():
-			tb = 3
-		case k.IsHonor() && !k.IsDragon() && k != sw && k != rw:
-			tb = -2
-		case k.IsYaochu():
-			tb = -1
-		}
-		key := int64(s+1<<10)<<24 | int64(1<<16-n)<<4 | int64(tb+4)
 		d := 0
 		if danger != nil {
 			d = danger[k]
 		}
+		if best.Kind == 0 || d < bd || d == bd && s < bs {
+			best, bk, bd, bs, bnOK, bt, ties = a, k, d, s, false, tieBreak(a.Tile, k, sw, rw), 0
+			continue
+		}
+		if d != bd || s != bs {
+			continue
+		}
+		if !bnOK {
+			bn, bnOK = count(bk), true
+		}
+		n := count(k)
+		tb := tieBreak(a.Tile, k, sw, rw)
 		switch {
-		case best.Kind == 0 || d < bd || d == bd && key < bk:
-			best, bd, bk, ties = a, d, key, 0
-		case d == bd && key == bk:
+		case n > bn || n == bn && tb < bt:
+			best, bk, bn, bt, ties = a, k, n, tb, 0
+		case n == bn && tb == bt:
 			ties++
 			if rng.IntN(ties+1) == 0 {
 				best = a
@@ -131,6 +139,21 @@ func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *r
 		return legal[0]
 	}
 	return best
+}
+
+// tieBreak ranks a discard of tile t (kind k) among equals, lower first:
+// honors other than the value winds sw, rw and the dragons, then
+// terminals, then the rest, red fives last.
+func tieBreak(t, k, sw, rw mahjong.Tile) int {
+	switch {
+	case t.IsRed():
+		return 3
+	case k.IsHonor() && !k.IsDragon() && k != sw && k != rw:
+		return -2
+	case k.IsYaochu():
+		return -1
+	}
+	return 0
 }
 
 // discardShanten marks in seen every kind of tile a legal discard offers
