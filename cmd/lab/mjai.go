@@ -66,9 +66,13 @@ examples:
 }
 
 // reportMjaiBots closes the external mjai bots a command ran and prints
-// what each command's bots did (decisions and fallbacks) to w.
+// what each command's bots did (decisions and fallbacks) to w, with
+// every bot process that ended in error.
 func reportMjaiBots(w io.Writer) {
-	stats := mjai.CloseAll()
+	stats, err := mjai.CloseAll()
+	if err != nil {
+		fmt.Fprintln(w, err)
+	}
 	cmds := make([]string, 0, len(stats))
 	for c, s := range stats {
 		if s.Decisions > 0 {

@@ -548,16 +548,19 @@ func untrack(x *External) {
 }
 
 // CloseAll closes every External still open and returns the summed stats
-// of all Externals by command.
-func CloseAll() map[string]ExternalStats {
+// of all Externals by command, and the errors of the Closes (joined).
+func CloseAll() (map[string]ExternalStats, error) {
 	liveMu.Lock()
 	xs := make([]*External, 0, len(live))
 	for x := range live {
 		xs = append(xs, x)
 	}
 	liveMu.Unlock()
+	var errs []error
 	for _, x := range xs {
-		x.Close()
+		if err := x.Close(); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	liveMu.Lock()
 	defer liveMu.Unlock()
@@ -575,5 +578,5 @@ func CloseAll() map[string]ExternalStats {
 		out[closedCmd[i]] = t
 	}
 	closed, closedCmd = nil, nil
-	return out
+	return out, errors.Join(errs...)
 }

@@ -97,3 +97,23 @@ func TestExternalCloseKillsGroup(t *testing.T) {
 		})
 	}
 }
+
+// TestCloseAllReportsFailedBots: CloseAll (what lab runs after a command)
+// returns the error of a bot that exited in error, and counts it.
+func TestCloseAllReportsFailedBots(t *testing.T) {
+	cmd, _ := botScript(t, "cat > /dev/null; exit 3")
+	x, err := NewExternal(cmd, Lines, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !x.start() {
+		t.Fatalf("the bot did not start: %s", x.Stderr())
+	}
+	stats, err := CloseAll()
+	if err == nil || !strings.Contains(err.Error(), "exit status 3") {
+		t.Errorf("CloseAll: %v, want the bot's exit status 3", err)
+	}
+	if got := stats[cmd].Failed; got != 1 {
+		t.Errorf("stats[%q].Failed = %d, want 1", cmd, got)
+	}
+}
