@@ -76,7 +76,9 @@ func rankOfKey(k uint64, cs []Card) HandRank {
 // written for few instructions (about 30 on amd64, no frame: the flush
 // test is one TEST against an immediate, the key sum one dependent chain
 // of loads folded into adds), because it is too big for Go to inline and
-// every caller pays for the call.
+// every caller pays for the call; a profile-guided build (go build -pgo)
+// inlines it into hot loops (figures: docs/performance.md, "Hand
+// evaluator").
 func Eval7(c *[7]Card) HandRank {
 	k := cardKey[c[0]] + cardKey[c[1]] + cardKey[c[2]] + cardKey[c[3]] +
 		cardKey[c[4]] + cardKey[c[5]] + cardKey[c[6]]
