@@ -20,8 +20,12 @@ import (
 // tile's neighbours and the suits an open hand collects) and compares
 // that push with the fold (the tile with the least expected loss); a
 // hand two or more from ready folds against a riichi unless it is worth
-// FoldValue. In the last hand (南4) a leader weighs losses more and the
-// last-placed seat its wins. It pons value honors and takes other calls
+// FoldValue. Seats that show no threat yet (open hands, closed hands
+// late) get a small tenpai probability that only steers the choice among
+// discards (Soft). A ready hand counts a wait on a tile of its own river
+// (furiten) as winning by tsumo only and then stays dama. In the last
+// hand (南4) a leader weighs losses more, the 2nd and 3rd places too
+// (Orasu: a deal-in may cost a place), and the last-placed seat its wins. It pons value honors and takes other calls
 // only when the expected value after the call beats passing by CallEV,
 // answers no call while a threat stands and it is not ready, and
 // declares riichi at tenpai unless the hand has a yaku and at least Dama
@@ -67,6 +71,19 @@ type Expert struct {
 	// CallEV, when above 0, takes a chi or non-value pon only when the
 	// expected value after it beats CallEV times that of passing.
 	CallEV float64
+	// Orasu raises the weight of losses in the last hand for the 3rd
+	// place (by 1+Orasu) and the 2nd (by 1+Orasu/2).
+	Orasu float64
+	// Furiten, when above 0, counts a ready hand whose wait includes a
+	// tile of its own river as winning by tsumo only, and such a hand
+	// does not declare riichi (it stays free to change its wait).
+	Furiten float64
+	// Soft, when above 0 (with Open1 and Silent 0), gives the seats that
+	// show no threat yet a tenpai probability growing with their turns
+	// (open hands showing value up to Soft by their 12th turn, other open
+	// hands half, closed hands 0.3 of it) that only steers the choice
+	// among discards: no push/fold comparison, no later-danger charge.
+	Soft float64
 	// Value, when above 0, picks discards by expected value (handEstimate:
 	// yaku in reach, dora, honba) instead of Efficiency's ukeire alone.
 	Value float64
@@ -82,6 +99,9 @@ type threat struct {
 	flush  int
 	tanyao bool
 	decl   mahjong.Tile
+	// soft: a guess (Soft) that only steers the choice among discards;
+	// it triggers no push/fold comparison and no later-danger charge.
+	soft bool
 }
 
 // expertCtx is what one decision of Expert derives from the view.
@@ -91,6 +111,7 @@ type expertCtx struct {
 	seen    [mahjong.NumKinds]uint8 // vis + own hand
 	threats [3]threat
 	nt      int // threats with a tenpai probability above 0
+	hard    int // of them, threats that are not soft
 	real    int // riichi seats and open hands showing 3 melds or value
 	riichi  int // riichi seats
 	lossW   float64
@@ -98,6 +119,7 @@ type expertCtx struct {
 	hazard  float64 // chance a turn that another seat ends the hand
 	futureW float64
 	danger2 bool                   // use dangerRefined
+	river   mahjong.KindSet        // the kinds of Me's river (furiten)
 	dora    [mahjong.NumKinds]bool // the dora kinds
 }
 
@@ -122,7 +144,7 @@ func (e *Expert) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand)
 			return a
 		}
 	}
-	if x.nt == 0 {
+	if x.hard == 0 {
 		d := e.discardEV(v, legal, rng, &x)
 		return e.riichiOrDama(v, legal, &x, d)
 	}
@@ -197,7 +219,9 @@ func (x *expertCtx) future(sh int) float64 {
 	f *= x.futureW
 	l := 0.0
 	for i := 0; i < x.nt; i++ {
-		l += x.threats[i].p * x.threats[i].value * f
+		if !x.threats[i].soft {
+			l += x.threats[i].p * x.threats[i].value * f
+		}
 	}
 	return l
 }
@@ -230,7 +254,7 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 	for k := range x.seen {
 		x.seen[k] = min(4, x.vis[k]+x.c[k])
 	}
-	x.nt, x.real, x.riichi = 0, 0, 0
+	x.nt, x.hard, x.real, x.riichi = 0, 0, 0, 0
 	for s := range v.Riichi {
 		seat := sim.Seat(s)
 		if seat == v.Me {
@@ -276,6 +300,20 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 			t.p = e.OpenThreat / 2
 			t.value = 2600 + 2000*shown
 			x.real++
+		case e.Soft > 0 && e.Open1 == 0 && e.Silent == 0:
+			// a guess that steers the discard choice only
+			t.soft = true
+			switch {
+			case v.NMelds[s] > 0 && shown > 0:
+				t.p = e.Soft * min(1, max(0, (n-3)/9))
+				t.value = 2600 + 2000*shown
+			case v.NMelds[s] > 0:
+				t.p = e.Soft * 0.5 * min(1, max(0, (n-4)/8))
+				t.value = 2000
+			default:
+				t.p = e.Soft * 0.3 * min(1, max(0, (n-6)/8))
+				t.value = 4500
+			}
 		case v.NMelds[s] == 1 && shown > 0 && e.Open1 > 0:
 			// one meld showing value (a yakuhai pon, dora): a fast hand
 			t.p = e.Open1 * min(1, max(0, (n-4)/8))
@@ -315,16 +353,28 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 				}
 			}
 		}
+		if !t.soft {
+			x.hard++
+		}
 		x.nt++
 	}
 	x.danger2 = e.Danger > 0
+	x.river = 0
+	if e.Furiten > 0 {
+		r := &v.Rivers[v.Me]
+		for i := uint8(0); i < r.N; i++ {
+			x.river |= 1 << r.Tiles[i].Kind()
+		}
+	}
 	for _, ind := range v.Dora[:v.NDora] {
 		x.dora[mahjong.DoraFromIndicator(ind)] = true
 	}
 	x.lossW, x.winW, x.futureW = e.Loss, 1, e.Future
 	x.hazard = 0.04
 	for i := 0; i < x.nt; i++ {
-		x.hazard += 0.08 * x.threats[i].p
+		if !x.threats[i].soft {
+			x.hazard += 0.08 * x.threats[i].p
+		}
 	}
 	if v.Round >= 7 { // the last hand of a 半荘 (南4) or later
 		place := 1
@@ -337,6 +387,11 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 		case 1:
 			x.lossW *= 1.5
 			x.winW = 0.6
+		case 2:
+			x.lossW *= 1 + e.Orasu/2
+		case 3:
+			// a deal-in may drop it to 4th, the costly place
+			x.lossW *= 1 + e.Orasu
 		case 4:
 			x.winW = 1.4
 			x.lossW *= 0.7
@@ -476,6 +531,12 @@ func pointsOfHan(han float64) float64 {
 // (later steps: a typical 24) of the unseen tiles, and a tenpai wins on
 // its waits by draw or ron (1.6 times the draw chance).
 func pWin(v *mahjong.View, sh, count int, hazard float64) float64 {
+	return pWinRon(v, sh, count, hazard, 1.6)
+}
+
+// pWinRon is pWin with the ready hand's wins ron times its draw chance
+// (1.6 with ron, 1 for a furiten wait).
+func pWinRon(v *mahjong.View, sh, count int, hazard, ron float64) float64 {
 	if sh < 0 {
 		return 1
 	}
@@ -497,7 +558,7 @@ func pWin(v *mahjong.View, sh, count int, hazard float64) float64 {
 			var r float64
 			switch {
 			case i == sh+1 && i == 1:
-				r = math.Min(0.5, 1.6*float64(count)/unseen)
+				r = math.Min(0.5, ron*float64(count)/unseen)
 			case i == sh+1:
 				r = float64(count) / unseen
 			case i == 1:
@@ -525,6 +586,13 @@ func (e *Expert) wantRiichi(v *mahjong.View, x *expertCtx, d mahjong.Tile) bool 
 	reds := int(v.Hand[mahjong.RedM5] + v.Hand[mahjong.RedP5] + v.Hand[mahjong.RedS5])
 	if d.IsRed() {
 		reds--
+	}
+	if e.Furiten > 0 {
+		an := &e.discards
+		an.Reset(&x.c, 0)
+		if _, waits, _ := an.Ukeire(d.Kind(), &x.vis); waits&(x.river|1<<d.Kind()) != 0 {
+			return false
+		}
 	}
 	han, yaku := closedHan(v, &c, reds)
 	if !yaku {

@@ -1,6 +1,7 @@
 package mahjong
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"gamelab/sim"
@@ -145,6 +146,109 @@ func TestReadMelds(t *testing.T) {
 		e.readMelds(v, int(sim.Seat(0)), &th)
 		if th.flush != tc.flush || th.tanyao != tc.tanyao {
 			t.Errorf("%s: flush %d tanyao %v, want %d %v", tc.hand, th.flush, th.tanyao, tc.flush, tc.tanyao)
+		}
+	}
+}
+
+// addRiver appends the compact tiles ts to seat s's river in v.
+func addRiver(t *testing.T, v *mahjong.View, s int, ts string) {
+	t.Helper()
+	tl, err := mahjong.ParseTiles(ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &v.Rivers[s]
+	for _, x := range tl {
+		r.Tiles[r.N] = x
+		r.N++
+	}
+}
+
+// discardsOf lists a discard of every kind in v's hand.
+func discardsOf(v *mahjong.View) []mahjong.Action {
+	var l []mahjong.Action
+	for k := mahjong.Tile(0); k < mahjong.NumTiles; k++ {
+		if v.Hand[k] > 0 {
+			l = append(l, mahjong.Action{Kind: mahjong.ActDiscard, Tile: k})
+		}
+	}
+	return l
+}
+
+// With furiten=1 (the default) a ready hand choosing between two single waits of the
+// same live count waits on the tile not in its own river; without it the
+// choice is a tie broken at random.
+func TestExpertAvoidsFuritenWait(t *testing.T) {
+	v := viewOf(t, "123m456m789m111p2z3z", "")
+	v.WallLeft = 50
+	addRiver(t, v, 0, "9p3z") // West (3z) in Me's river: waiting on it is furiten
+	addRiver(t, v, 2, "2z")   // South seen once too: both waits have 2 live tiles
+	legal := discardsOf(v)
+	for _, tc := range []struct {
+		spec string
+		want bool // always discards West
+	}{{"expert", true}, {"expert?furiten=0", false}} {
+		p, err := New(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		west := 0
+		for seed := uint64(0); seed < 40; seed++ {
+			a := p.Decide(v, legal, rand.New(rand.NewPCG(seed, 1)))
+			if a.Tile == mahjong.West {
+				west++
+			}
+		}
+		if got := west == 40; got != tc.want {
+			t.Errorf("%s: discarded West %d of 40 times", tc.spec, west)
+		}
+	}
+}
+
+// A soft threat (a seat with one open meld showing value) steers the
+// discard only: it counts in nt, not in hard, and adds no hazard.
+func TestExpertSoftThreat(t *testing.T) {
+	v := viewOf(t, "123m456m789m11p3s5s", "")
+	v.WallLeft = 40
+	v.Melds[2][0] = mahjong.Meld{Kind: mahjong.Pon, Tiles: [4]mahjong.Tile{mahjong.White, mahjong.White, mahjong.White, mahjong.NoTile}, Called: mahjong.White}
+	v.NMelds[2] = 1
+	addRiver(t, v, 2, "1z2z9m1s9s4z8p2m8s7m3p")
+	for _, tc := range []struct {
+		soft     float64
+		nt, hard int
+	}{{0, 0, 0}, {0.3, 1, 0}} {
+		e := &Expert{Soft: tc.soft, Danger: 1, OpenThreat: 0.5}
+		var x expertCtx
+		e.context(v, &x)
+		if x.nt != tc.nt || x.hard != tc.hard || x.hazard != 0.04 {
+			t.Errorf("soft %v: nt %d hard %d hazard %v, want %d %d 0.04", tc.soft, x.nt, x.hard, x.hazard, tc.nt, tc.hard)
+		}
+		if tc.nt > 0 && !(x.loss(mahjong.S1+3) > x.loss(mahjong.White)) {
+			t.Errorf("soft %v: 4s loss %v not above the genbutsu-like White %v", tc.soft, x.loss(mahjong.S1+3), x.loss(mahjong.White))
+		}
+	}
+}
+
+// In the last hand the 3rd place weighs losses by 1+orasu, the 2nd by
+// 1+orasu/2, the leader 1.5.
+func TestExpertOrasuWeights(t *testing.T) {
+	v := viewOf(t, "123m456m789m11p3s5s", "")
+	v.Round = 7
+	for _, tc := range []struct {
+		scores [4]int32
+		want   float64
+	}{
+		{[4]int32{22000, 30000, 28000, 20000}, 3},   // 3rd
+		{[4]int32{40000, 20000, 20000, 20000}, 1.5}, // leader
+		{[4]int32{30000, 35000, 20000, 15000}, 2},   // 2nd
+		{[4]int32{10000, 35000, 30000, 25000}, 0.7}, // last
+	} {
+		v.Scores = tc.scores
+		e := &Expert{Loss: 1, Orasu: 2}
+		var x expertCtx
+		e.context(v, &x)
+		if x.lossW != tc.want {
+			t.Errorf("scores %v: loss weight %v, want %v", tc.scores, x.lossW, tc.want)
 		}
 	}
 }

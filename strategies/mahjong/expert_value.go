@@ -298,13 +298,19 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 	minSh := discardShanten(an, legal, &sh, &seen)
 	reds := int(v.Hand[mahjong.RedM5] + v.Hand[mahjong.RedP5] + v.Hand[mahjong.RedS5])
 	var cnt [mahjong.NumKinds]int
+	var furiten [mahjong.NumKinds]bool
+	river := x.river
 	for k := range seen {
 		if seen[k] && int(sh[k]) == minSh {
-			_, _, cnt[k] = an.Ukeire(mahjong.Tile(k), &x.vis)
+			var waits mahjong.KindSet
+			_, waits, cnt[k] = an.Ukeire(mahjong.Tile(k), &x.vis)
+			// at tenpai a wait on a tile of Me's river (or the discard
+			// itself) can win by tsumo only
+			furiten[k] = minSh == 0 && e.Furiten > 0 && waits&(river|1<<k) != 0
 		}
 	}
 	// pWin depends only on the ukeire here: computed once per count
-	var memoCnt [8]int
+	var memoCnt [8]int // the count, negative for a furiten wait
 	var memoP [8]float64
 	nMemo := 0
 	best := mahjong.Action{}
@@ -332,16 +338,24 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 			tb = -1
 		}
 		pw, ok := 0.0, false
+		key := cnt[k]
+		if furiten[k] {
+			key = -1 - key
+		}
 		for i := 0; i < nMemo; i++ {
-			if memoCnt[i] == cnt[k] {
+			if memoCnt[i] == key {
 				pw, ok = memoP[i], true
 				break
 			}
 		}
 		if !ok {
-			pw = pWin(v, minSh, cnt[k], x.hazard)
+			ron := 1.6
+			if furiten[k] {
+				ron = 1
+			}
+			pw = pWinRon(v, minSh, cnt[k], x.hazard, ron)
 			if nMemo < len(memoCnt) {
-				memoCnt[nMemo], memoP[nMemo] = cnt[k], pw
+				memoCnt[nMemo], memoP[nMemo] = key, pw
 				nMemo++
 			}
 		}
