@@ -27,22 +27,28 @@ func TestDiscardsMatchImprovements(t *testing.T) {
 			if c[d] == 0 {
 				continue
 			}
-			c[d]--
-			want := Shanten(&c, melds)
-			ws, wt, wn := Improvements(&c, melds, &vis)
-			c[d]++
-			if got := a.Shanten(Tile(d)); got != want {
-				t.Fatalf("%s discard %s: Shanten %d, want %d", countsString(&c), Tile(d), got, want)
-			}
-			s, k, n := a.Ukeire(Tile(d), &vis)
-			if s != ws || k != wt || n != wn {
-				t.Fatalf("%s discard %s: Ukeire %d %s %d, want %d %s %d", countsString(&c), Tile(d), s, k, n, ws, wt, wn)
-			}
+			checkDiscard(t, &a, &c, melds, Tile(d), &vis)
 		}
 		if *(*[34]uint8)(a.h[:34]) != c {
 			t.Fatal("Ukeire left the hand changed")
 		}
 	})
+}
+
+// checkDiscard fails t unless a (Reset to c) answers for discard d what
+// Shanten and Improvements answer for c without one d.
+func checkDiscard(t *rapid.T, a *Discards, c *[34]uint8, melds int, d Tile, vis *[34]uint8) {
+	c[d]--
+	want := Shanten(c, melds)
+	ws, wt, wn := Improvements(c, melds, vis)
+	c[d]++
+	if got := a.Shanten(d); got != want {
+		t.Fatalf("%s discard %s: Shanten %d, want %d", countsString(c), d, got, want)
+	}
+	s, k, n := a.Ukeire(d, vis)
+	if s != ws || k != wt || n != wn {
+		t.Fatalf("%s discard %s: Ukeire %d %s %d, want %d %s %d", countsString(c), d, s, k, n, ws, wt, wn)
+	}
 }
 
 // Discards asked again (same hand, other visible tiles) or reset to
@@ -109,17 +115,7 @@ func TestDiscardsFollowHand(t *testing.T) {
 				if c[d] == 0 || !rapid.Bool().Draw(t, "ask") {
 					continue
 				}
-				c[d]--
-				want := Shanten(&c, melds)
-				ws, wt, wn := Improvements(&c, melds, &vis)
-				c[d]++
-				if got := a.Shanten(Tile(d)); got != want {
-					t.Fatalf("step %d %s discard %s: Shanten %d, want %d", step, countsString(&c), Tile(d), got, want)
-				}
-				s, k, n := a.Ukeire(Tile(d), &vis)
-				if s != ws || k != wt || n != wn {
-					t.Fatalf("step %d %s discard %s: Ukeire %d %s %d, want %d %s %d", step, countsString(&c), Tile(d), s, k, n, ws, wt, wn)
-				}
+				checkDiscard(t, &a, &c, melds, Tile(d), &vis)
 			}
 			// discard one held kind, then draw one (or call: three fewer)
 			var held []int
