@@ -235,6 +235,16 @@ func (a *Discards) products(d int) (mp, sz int) {
 	return a.mp, int(a.after[d])
 }
 
+// HandShanten returns the shanten of the hand itself, Shanten(c, melds)
+// of the last Reset: one final lookup and the special-form counts kept.
+func (a *Discards) HandShanten() int {
+	s := int(a.fin[a.mp*pairTabs.nSZ+a.sz]) - 1
+	if a.melds != 0 || s <= 0 || a.n < 13 {
+		return s
+	}
+	return min(s, 6-a.pairs+max(0, 7-a.kinds), 13-a.yk-min(a.ypairs, 1))
+}
+
 // Shanten returns the shanten of the hand after discarding one tile of
 // kind d, which the hand must hold (Shanten of the 13−3·melds tiles left).
 func (a *Discards) Shanten(d Tile) int {

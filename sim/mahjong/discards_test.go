@@ -23,6 +23,9 @@ func TestDiscardsMatchImprovements(t *testing.T) {
 		}
 		var a Discards
 		a.Reset(&c, melds)
+		if got, want := a.HandShanten(), Shanten(&c, melds); got != want {
+			t.Fatalf("%s: HandShanten %d, want %d", countsString(&c), got, want)
+		}
 		for d := range c {
 			if c[d] == 0 {
 				continue
@@ -111,6 +114,9 @@ func TestDiscardsFollowHand(t *testing.T) {
 				}
 			}
 			a.Reset(&c, melds)
+			if got, want := a.HandShanten(), Shanten(&c, melds); got != want {
+				t.Fatalf("step %d %s: HandShanten %d, want %d", step, countsString(&c), got, want)
+			}
 			for d := range c {
 				if c[d] == 0 || !rapid.Bool().Draw(t, "ask") {
 					continue

@@ -24,11 +24,16 @@ func (d *Defense) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand
 	if !anyRiichi(v) {
 		return d.Efficiency.Decide(v, legal, rng)
 	}
+	// The shanten (of a 3n+2 hand: after the best discard). On its own
+	// turn the hand is the one bestDiscard analyses next: Discards keeps it.
 	c := v.Counts()
 	melds := int(v.NMelds[v.Me])
-	sh := mahjong.Shanten(&c, melds)
-	if sh > 0 && len(legal) > 0 {
-		// a 3n+2 hand's Shanten is already "after the best discard"
+	var sh int
+	if _, claim := pass(legal); claim {
+		sh = mahjong.Shanten(&c, melds)
+	} else {
+		d.discards.Reset(&c, melds)
+		sh = d.discards.HandShanten()
 	}
 	push := float64(sh) <= d.Push && (sh > 0 || d.value(v) >= int(d.PushValue))
 	if push {

@@ -70,6 +70,16 @@ func isValueHonor(v *mahjong.View, k mahjong.Tile) bool {
 // most ukeire; ties go to honors and terminals, then at random. If danger
 // is not nil it is minimised first.
 func (e *Efficiency) bestDiscard(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand, danger *[mahjong.NumKinds]int) mahjong.Action {
+	// One discard (after riichi, say): nothing to compare.
+	only, n := mahjong.Action{}, 0
+	for _, a := range legal {
+		if a.Kind == mahjong.ActDiscard {
+			only, n = a, n+1
+		}
+	}
+	if n == 1 {
+		return only
+	}
 	c := v.Counts()
 	melds := int(v.NMelds[v.Me])
 	// Shanten after each distinct legal discard; ukeire only for the
