@@ -71,6 +71,9 @@ type Expert struct {
 	// CallEV, when above 0, takes a chi or non-value pon only when the
 	// expected value after it beats CallEV times that of passing.
 	CallEV float64
+	// Wait, when above 0, weighs a ready hand's ron chance by the tiles it
+	// waits on (honors and terminals, suji traps more; waitRon).
+	Wait float64
 	// Orasu raises the weight of losses in the last hand for the 3rd
 	// place (by 1+Orasu) and the 2nd (by 1+Orasu/2).
 	Orasu float64
@@ -360,7 +363,7 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 	}
 	x.danger2 = e.Danger > 0
 	x.river = 0
-	if e.Furiten > 0 {
+	if e.Furiten > 0 || e.Wait > 0 {
 		r := &v.Rivers[v.Me]
 		for i := uint8(0); i < r.N; i++ {
 			x.river |= 1 << r.Tiles[i].Kind()

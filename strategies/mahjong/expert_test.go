@@ -252,3 +252,32 @@ func TestExpertOrasuWeights(t *testing.T) {
 		}
 	}
 }
+
+// waitRon: honors and terminals above middle tiles, a suji trap above the
+// same tile without it, 1 with Wait 0.
+func TestWaitRon(t *testing.T) {
+	e := &Expert{Wait: 1}
+	var x expertCtx
+	set := func(ks ...mahjong.Tile) mahjong.KindSet {
+		var s mahjong.KindSet
+		for _, k := range ks {
+			s |= 1 << k
+		}
+		return s
+	}
+	mid := e.waitRon(&x, set(mahjong.M1+4))
+	if hon, term := e.waitRon(&x, set(mahjong.West)), e.waitRon(&x, set(mahjong.P1)); !(hon > term && term > mid && mid == 1) {
+		t.Errorf("honor %v, terminal %v, middle %v", hon, term, mid)
+	}
+	x.river = set(mahjong.M1 + 1) // 2m discarded: 5m is its suji
+	if trap := e.waitRon(&x, set(mahjong.M1+4)); !(trap > mid) {
+		t.Errorf("suji trap 5m %v not above %v", trap, mid)
+	}
+	x.seen[mahjong.West] = 4
+	if got := e.waitRon(&x, set(mahjong.West, mahjong.M1+4)); got != e.waitRon(&x, set(mahjong.M1+4)) {
+		t.Errorf("a dead honor wait still counts: %v", got)
+	}
+	if got := (&Expert{}).waitRon(&x, set(mahjong.South)); got != 1 {
+		t.Errorf("Wait 0: %v", got)
+	}
+}

@@ -1,6 +1,7 @@
 package mahjong
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"gamelab/sim/mahjong"
@@ -298,20 +299,28 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 	minSh := discardShanten(an, legal, &sh, &seen)
 	reds := int(v.Hand[mahjong.RedM5] + v.Hand[mahjong.RedP5] + v.Hand[mahjong.RedS5])
 	var cnt [mahjong.NumKinds]int
-	var furiten [mahjong.NumKinds]bool
+	var ron [mahjong.NumKinds]float64 // a ready hand's ron factor
 	river := x.river
 	for k := range seen {
 		if seen[k] && int(sh[k]) == minSh {
 			var waits mahjong.KindSet
 			_, waits, cnt[k] = an.Ukeire(mahjong.Tile(k), &x.vis)
-			// at tenpai a wait on a tile of Me's river (or the discard
-			// itself) can win by tsumo only
-			furiten[k] = minSh == 0 && e.Furiten > 0 && waits&(river|1<<k) != 0
+			ron[k] = 1.6
+			switch {
+			case minSh != 0:
+			case e.Furiten > 0 && waits&(river|1<<k) != 0:
+				// a wait on a tile of Me's river (or the discard
+				// itself) can win by tsumo only
+				ron[k] = 1
+			case e.Wait > 0:
+				ron[k] = 1.6 * e.waitRon(x, waits)
+			}
 		}
 	}
-	// pWin depends only on the ukeire here: computed once per count
-	var memoCnt [8]int // the count, negative for a furiten wait
-	var memoP [8]float64
+	// pWin depends only on the ukeire and the ron factor here: computed
+	// once per pair
+	var memoCnt [8]int
+	var memoRon, memoP [8]float64
 	nMemo := 0
 	best := mahjong.Action{}
 	var bev float64
@@ -338,24 +347,16 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 			tb = -1
 		}
 		pw, ok := 0.0, false
-		key := cnt[k]
-		if furiten[k] {
-			key = -1 - key
-		}
 		for i := 0; i < nMemo; i++ {
-			if memoCnt[i] == key {
+			if memoCnt[i] == cnt[k] && memoRon[i] == ron[k] {
 				pw, ok = memoP[i], true
 				break
 			}
 		}
 		if !ok {
-			ron := 1.6
-			if furiten[k] {
-				ron = 1
-			}
-			pw = pWinRon(v, minSh, cnt[k], x.hazard, ron)
+			pw = pWinRon(v, minSh, cnt[k], x.hazard, ron[k])
 			if nMemo < len(memoCnt) {
-				memoCnt[nMemo], memoP[nMemo] = key, pw
+				memoCnt[nMemo], memoRon[nMemo], memoP[nMemo] = cnt[k], ron[k], pw
 				nMemo++
 			}
 		}
@@ -437,4 +438,40 @@ func (e *Expert) callEV(v *mahjong.View, a mahjong.Action, x *expertCtx) bool {
 		best = max(best, pWin(v, minSh, n, x.hazard)*e.handEstimate(v, &c3, r3, &m))
 	}
 	return best > e.CallEV*pass
+}
+
+// waitRon weighs a wait's ron chance by its tiles, each by its live
+// copies: others let go of honors (1.4) and terminals (1.3) sooner than
+// of 2s and 8s (1.1) and middle tiles (1); a tile on the suji of one of
+// Me's discards (a suji trap) counts 1.3 times more. Scaled by Wait.
+func (e *Expert) waitRon(x *expertCtx, waits mahjong.KindSet) float64 {
+	sum, n := 0.0, 0.0
+	for w := uint64(waits); w != 0; w &= w - 1 {
+		k := mahjong.Tile(bits.TrailingZeros64(w))
+		live := float64(4 - int(x.seen[k]))
+		if live <= 0 {
+			continue
+		}
+		f := 1.0
+		switch {
+		case k.IsHonor():
+			f = 1.4
+		case k.IsTerminal():
+			f = 1.3
+		case k%9 == 1 || k%9 == 7:
+			f = 1.1
+		}
+		if !k.IsHonor() {
+			m := k % 9
+			if (m >= 3 && x.river.Has(k-3)) || (m <= 5 && x.river.Has(k+3)) {
+				f *= 1.3
+			}
+		}
+		sum += live * f
+		n += live
+	}
+	if n == 0 {
+		return 1
+	}
+	return 1 + e.Wait*(sum/n-1)
 }
