@@ -156,7 +156,9 @@ func (e *Expert) Decide(v *mahjong.View, legal []mahjong.Action, rng *rand.Rand)
 	push := e.discardEV(v, legal, rng, &x)
 	var dt [mahjong.NumKinds]int
 	for k := range dt {
-		dt[k] = int(1e4 * x.loss(mahjong.Tile(k)))
+		if x.c[k] > 0 { // only held kinds can be discarded
+			dt[k] = int(1e4 * x.loss(mahjong.Tile(k)))
+		}
 	}
 	fold := e.bestDiscard(v, legal, rng, &dt)
 	if push.Kind != mahjong.ActDiscard || push == fold {
