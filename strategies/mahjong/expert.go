@@ -71,6 +71,9 @@ type Expert struct {
 	// CallEV, when above 0, takes a chi or non-value pon only when the
 	// expected value after it beats CallEV times that of passing.
 	CallEV float64
+	// Hazard, when above 0, replaces 0.04, the chance a turn that another
+	// seat ends the hand before any threat shows.
+	Hazard float64
 	// Wait, when above 0, weighs a ready hand's ron chance by the tiles it
 	// waits on (honors and terminals, suji traps more; waitRon).
 	Wait float64
@@ -376,6 +379,9 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 	}
 	x.lossW, x.winW, x.futureW = e.Loss, 1, e.Future
 	x.hazard = 0.04
+	if e.Hazard > 0 {
+		x.hazard = e.Hazard
+	}
 	for i := 0; i < x.nt; i++ {
 		if !x.threats[i].soft {
 			x.hazard += 0.08 * x.threats[i].p

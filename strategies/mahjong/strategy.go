@@ -53,11 +53,12 @@ func init() {
 		{Name: "open1", Default: 0, Min: 0, Max: 1, Help: "tenpai probability (reached at turn 12) of an open hand with one meld showing value (yakuhai pon, dora)"},
 		{Name: "call_yaku", Default: 0, Min: 0, Max: 1, Help: "1: with call_ev, the hand estimate (flushes, toitoi too) judges a call's yaku; 0: only value honors or all simples", Kind: strategies.Int},
 		{Name: "orasu", Default: 1, Min: 0, Max: 3, Help: "in the last hand, losses weigh 1+orasu for the 3rd place and 1+orasu/2 for the 2nd"},
+		{Name: "hazard", Default: 0, Min: 0, Max: 0.3, Help: "above 0: the chance a turn that another seat ends the hand before any threat shows (0: 0.04)"},
 		{Name: "wait", Default: 1, Min: 0, Max: 2, Help: "above 0: a ready hand's ron chance weighs its wait tiles (honors, terminals and suji traps more)"},
 		{Name: "furiten", Default: 1, Min: 0, Max: 1, Help: "1: a ready hand waiting on a tile of its own river counts as winning by tsumo only and does not declare riichi", Kind: strategies.Int},
 		{Name: "soft", Default: 0.3, Min: 0, Max: 1, Help: "tenpai probability (reached at turn 12) of seats showing no threat yet (open hands with value; others less) that only steers the discard choice, no fold"},
 		{Name: "call_shanten", Default: 1, Min: -1, Max: 6, Help: "highest shanten after a chi or non-value pon to call with no dora (calls always need a yaku and must lower shanten)"},
 	}, func(v strategies.Values) Strategy {
-		return &Expert{FoldFuture: v["fold_future"], Future: v["future"], Silent: v["silent"], Loss: v["loss"], OpenThreat: v["open_threat"], Dama: v["dama"], CallShanten: v["call_shanten"], Value: v["value"], Danger: v["danger"], CallEV: v["call_ev"], FoldShanten: v["fold_shanten"], FoldValue: v["fold_value"], Open1: v["open1"], CallYaku: v["call_yaku"], Soft: v["soft"], Orasu: v["orasu"], Furiten: v["furiten"], Wait: v["wait"]}
+		return &Expert{FoldFuture: v["fold_future"], Future: v["future"], Silent: v["silent"], Loss: v["loss"], OpenThreat: v["open_threat"], Dama: v["dama"], CallShanten: v["call_shanten"], Value: v["value"], Danger: v["danger"], CallEV: v["call_ev"], FoldShanten: v["fold_shanten"], FoldValue: v["fold_value"], Open1: v["open1"], CallYaku: v["call_yaku"], Soft: v["soft"], Orasu: v["orasu"], Furiten: v["furiten"], Wait: v["wait"], Hazard: v["hazard"]}
 	})
 }
