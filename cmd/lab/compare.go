@@ -1,0 +1,325 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"gamelab/arena"
+	"gamelab/datasets"
+)
+
+func init() {
+	register(&command{name: "compare", summary: "compare two runs played on the same games, game by game (paired)", run: runCompare})
+}
+
+const compareAbout = `Compares two whole runs played on the same games (lab arena --out, or
+lab merge of their shards, with the same --game, --rules, --schedule,
+--seed, --games and number of players: typically two lineups of one
+table, e.g. --wolves 'ismcts?iters=2000' against --wolves rule). Games
+are paired by index, and for each outcome it prints A's and B's rate with
+its Wilson 95 % interval, the paired difference B − A with its 95 %
+interval (Wald for dependent proportions, Agresti's Categorical Data
+Analysis §11.1.1) and McNemar's test on the games only one run won (z and
+the exact two-sided p). The outcomes: in team games (werewolf) each
+team's win; in the other games each strategy present in both runs, its
+mean score per game (the mean over the seats it held), paired over the
+games where it held seats in both, with a Student t 95 % interval.`
+
+// compareReport is what lab compare prints (--json gives it as is).
+type compareReport struct {
+	Game     string            `json:"game"`
+	Rules    string            `json:"rules"`
+	Schedule string            `json:"schedule"`
+	Seed     string            `json:"seed"`
+	Games    int64             `json:"games"`
+	A        compareRun        `json:"a"`
+	B        compareRun        `json:"b"`
+	Teams    []compareTeam     `json:"teams,omitempty"`
+	Scores   []compareStrategy `json:"scores,omitempty"`
+}
+
+type compareRun struct {
+	Dir     string   `json:"dir"`
+	Players []string `json:"players"`
+}
+
+// compareTeam is one team's win, A against B.
+type compareTeam struct {
+	Team string `json:"team"`
+	arena.PairedRate
+}
+
+// compareStrategy is one strategy's mean score per game, A against B.
+type compareStrategy struct {
+	Strategy string `json:"strategy"`
+	arena.PairedMean
+}
+
+func runCompare(ctx context.Context, args []string) error {
+	fs := flagSet("lab compare [--json] RUN_A RUN_B", compareAbout)
+	asJSON := fs.Bool("json", false, "print the comparison as JSON")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usagef("compare: want two run directories RUN_A RUN_B, got %d arguments", len(pos))
+	}
+	rep, err := comparePaired(pos[0], pos[1])
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	printCompare(rep)
+	return nil
+}
+
+// pairedRun is one run's outcomes by game index.
+type pairedRun struct {
+	seeds  []uint64
+	seats  []int
+	teams  map[string][]bool    // team -> won, by game
+	scores map[string][]float64 // strategy -> mean score over its seats, NaN if it held none
+}
+
+// comparePaired checks that the runs in dirA and dirB are pairable and
+// compares them game by game.
+func comparePaired(dirA, dirB string) (compareReport, error) {
+	var rep compareReport
+	infoA, err := datasets.Info(dirA)
+	if err != nil {
+		return rep, arenaInputError(fmt.Errorf("compare: %w", err))
+	}
+	infoB, err := datasets.Info(dirB)
+	if err != nil {
+		return rep, arenaInputError(fmt.Errorf("compare: %w", err))
+	}
+	for _, c := range []struct {
+		what string
+		a, b any
+	}{
+		{"game", infoA.Game, infoB.Game},
+		{"rules", infoA.RulesJSON, infoB.RulesJSON},
+		{"schedule", infoA.Schedule, infoB.Schedule},
+		{"seed", infoA.Seed, infoB.Seed},
+		{"number of games", infoA.Total, infoB.Total},
+		{"number of players", len(infoA.Players), len(infoB.Players)},
+	} {
+		if c.a != c.b {
+			return rep, usagef("compare: %s and %s are not pairable: %s %v vs %v", dirA, dirB, c.what, compareValue(c.a), compareValue(c.b))
+		}
+	}
+	for _, in := range []struct {
+		dir  string
+		info datasets.RunInfo
+	}{{dirA, infoA}, {dirB, infoB}} {
+		if in.info.First != 0 || in.info.End != in.info.Total {
+			return rep, usagef("compare: %s holds games %d..%d of %d (a shard): join the shards with lab merge first", in.dir, in.info.First, in.info.End-1, in.info.Total)
+		}
+	}
+	mA, err := runMatch(infoA)
+	if err != nil {
+		return rep, arenaInputError(fmt.Errorf("compare: %s: %w", dirA, err))
+	}
+	a, err := readPaired(dirA, infoA, mA)
+	if err != nil {
+		return rep, err
+	}
+	mB, err := runMatch(infoB)
+	if err != nil {
+		return rep, arenaInputError(fmt.Errorf("compare: %s: %w", dirB, err))
+	}
+	b, err := readPaired(dirB, infoB, mB)
+	if err != nil {
+		return rep, err
+	}
+	for i := range a.seeds {
+		if a.seeds[i] != b.seeds[i] || a.seats[i] != b.seats[i] {
+			return rep, usagef("compare: %s and %s are not pairable: game %d was dealt differently", dirA, dirB, i)
+		}
+	}
+	rep = compareReport{Game: infoA.Game, Rules: infoA.Rules, Schedule: infoA.Schedule, Seed: fmt.Sprint(uint64(infoA.Seed)),
+		Games: infoA.Total, A: compareRun{dirA, infoA.Players}, B: compareRun{dirB, infoB.Players}}
+	if o, ok := mA.(interface{ Outcome() string }); ok && o.Outcome() == arena.OutcomeTeam {
+		for _, t := range sortedKeys(a.teams, b.teams) {
+			wa, wb := a.teams[t], b.teams[t]
+			if wa == nil {
+				wa = make([]bool, len(a.seeds))
+			}
+			if wb == nil {
+				wb = make([]bool, len(b.seeds))
+			}
+			rep.Teams = append(rep.Teams, compareTeam{t, arena.ComparePaired(wa, wb)})
+		}
+		return rep, nil
+	}
+	for _, s := range sortedKeys(a.scores, b.scores) {
+		sa, sb := a.scores[s], b.scores[s]
+		if sa == nil || sb == nil {
+			continue
+		}
+		var xa, xb []float64
+		for i := range sa {
+			if !math.IsNaN(sa[i]) && !math.IsNaN(sb[i]) {
+				xa, xb = append(xa, sa[i]), append(xb, sb[i])
+			}
+		}
+		rep.Scores = append(rep.Scores, compareStrategy{s, arena.ComparePairedMeans(xa, xb)})
+	}
+	if len(rep.Scores) == 0 {
+		return rep, usagef("compare: %s and %s have no strategy in common to compare", dirA, dirB)
+	}
+	return rep, nil
+}
+
+// compareValue prints a configuration value of a pairability error on one
+// line (rules are JSON).
+func compareValue(v any) string {
+	return strings.Join(strings.Fields(fmt.Sprint(v)), " ")
+}
+
+// readPaired reads a whole run's outcomes by game index.
+func readPaired(dir string, info datasets.RunInfo, m arena.Match) (pairedRun, error) {
+	n := int(info.Total)
+	r := pairedRun{seeds: make([]uint64, n), seats: make([]int, n), teams: map[string][]bool{}, scores: map[string][]float64{}}
+	names := m.Players()
+	seen := make([]bool, n)
+	sum := make([]float64, len(names))
+	cnt := make([]int, len(names))
+	_, err := datasets.ReadRun(dir, func(g *datasets.Game) error {
+		i := int(g.Index)
+		if i < 0 || i >= n || seen[i] {
+			return usagef("compare: %s: game index %d out of place", dir, g.Index)
+		}
+		seen[i] = true
+		r.seeds[i], r.seats[i] = g.Seed, len(g.Lineup)
+		clear(sum)
+		clear(cnt)
+		for seat, p := range g.Lineup {
+			if p < 0 || p >= len(names) || seat >= len(g.Result.Score) || seat >= len(g.Result.Placement) {
+				return usagef("compare: %s: game %d has a broken lineup", dir, g.Index)
+			}
+			sum[p] += g.Result.Score[seat]
+			cnt[p]++
+			if seat < len(g.Result.SeatTags) {
+				if t := m.Team(g.Result.SeatTags[seat]); t != "" {
+					w := r.teams[t]
+					if w == nil {
+						w = make([]bool, n)
+						r.teams[t] = w
+					}
+					w[i] = w[i] || g.Result.Placement[seat] == 1
+				}
+			}
+		}
+		// A strategy named twice in the players holds both players' seats.
+		score := map[string][2]float64{}
+		for p, name := range names {
+			s := score[name]
+			score[name] = [2]float64{s[0] + sum[p], s[1] + float64(cnt[p])}
+		}
+		for name, s := range score {
+			x := r.scores[name]
+			if x == nil {
+				x = make([]float64, n)
+				for j := range x {
+					x[j] = math.NaN()
+				}
+				r.scores[name] = x
+			}
+			if s[1] > 0 {
+				x[i] = s[0] / s[1]
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return r, arenaInputError(fmt.Errorf("compare: %w", err))
+	}
+	if i := slices.Index(seen, false); i >= 0 {
+		return r, usagef("compare: %s: game %d is missing", dir, i)
+	}
+	return r, nil
+}
+
+// sortedKeys returns the keys of a and b, sorted, once each.
+func sortedKeys[V any](a, b map[string]V) []string {
+	var k []string
+	for _, m := range []map[string]V{a, b} {
+		for s := range m {
+			if !slices.Contains(k, s) {
+				k = append(k, s)
+			}
+		}
+	}
+	slices.Sort(k)
+	return k
+}
+
+// printCompare prints the comparison as a plain table.
+func printCompare(r compareReport) {
+	w := stdout
+	fmt.Fprintf(w, "lab compare: %s %s, %s, %d games, seed %s, paired by game\n", r.Game, r.Rules, r.Schedule, r.Games, r.Seed)
+	fmt.Fprintf(w, "A: %s (%s)\nB: %s (%s)\n\n", r.A.Dir, strings.Join(r.A.Players, ", "), r.B.Dir, strings.Join(r.B.Players, ", "))
+	pct := func(x float64) string { return fmt.Sprintf("%.1f", 100*x) }
+	signed := func(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
+	if len(r.Teams) > 0 {
+		rows := [][]string{{"team wins", "A", "B", "B − A (points)", "McNemar"}}
+		for _, t := range r.Teams {
+			rows = append(rows, []string{t.Team,
+				fmt.Sprintf("%s %% (%s–%s)", pct(t.RateA), pct(t.CIA[0]), pct(t.CIA[1])),
+				fmt.Sprintf("%s %% (%s–%s)", pct(t.RateB), pct(t.CIB[0]), pct(t.CIB[1])),
+				fmt.Sprintf("%s (%s to %s)", signed(t.Diff), signed(t.DiffCI[0]), signed(t.DiffCI[1])),
+				fmt.Sprintf("z %.1f, p %s (A only %d, B only %d)", t.Z, compareP(t.P), t.AOnly, t.BOnly)})
+		}
+		printColumns(rows)
+		fmt.Fprintln(w, "\nrates with Wilson 95 % intervals; B − A: paired difference, 95 % interval; McNemar: z and exact two-sided p on the games one run won")
+		return
+	}
+	rows := [][]string{{"mean score", "games", "A", "B", "B − A (95 %)", "t"}}
+	for _, s := range r.Scores {
+		rows = append(rows, []string{s.Strategy, fmt.Sprint(s.Games), fmt.Sprintf("%.4g", s.MeanA), fmt.Sprintf("%.4g", s.MeanB),
+			fmt.Sprintf("%+.4g (%+.4g to %+.4g)", s.Diff, s.DiffCI[0], s.DiffCI[1]), fmt.Sprintf("%.2f", s.T)})
+	}
+	printColumns(rows)
+	fmt.Fprintln(w, "\nmean score per game over the strategy's seats, games where it played in both runs; B − A: paired Student t 95 % interval")
+}
+
+// compareP prints a p-value with two significant digits.
+func compareP(p float64) string {
+	if p >= 0.01 {
+		return fmt.Sprintf("%.2f", p)
+	}
+	return fmt.Sprintf("%.1e", p)
+}
+
+// printColumns prints rows as left-aligned columns two spaces apart.
+func printColumns(rows [][]string) {
+	var width []int
+	for _, row := range rows {
+		for j, c := range row {
+			if j == len(width) {
+				width = append(width, 0)
+			}
+			width[j] = max(width[j], len([]rune(c)))
+		}
+	}
+	for _, row := range rows {
+		var b strings.Builder
+		for j, c := range row {
+			b.WriteString(c)
+			if j < len(row)-1 {
+				b.WriteString(strings.Repeat(" ", width[j]-len([]rune(c))+2))
+			}
+		}
+		fmt.Fprintln(stdout, b.String())
+	}
+}
