@@ -97,34 +97,35 @@ func binomTwoSided(k, n int) float64 {
 	return math.Min(1, 2*math.Exp(top+math.Log(s)))
 }
 
-// PairedMean compares a real outcome (a strategy's mean score in a game)
-// of two runs played on the same games.
+// PairedMean compares a real outcome (a strategy's mean score in a game,
+// or in a duplicate set) of two runs played on the same games.
 type PairedMean struct {
-	Games int     `json:"games"`
+	// Pairs is the number of outcomes compared (games, or sets).
+	Pairs int     `json:"pairs"`
 	MeanA float64 `json:"mean_a"`
 	MeanB float64 `json:"mean_b"`
-	// Diff is the mean over games of B − A; DiffCI its Student t 95 %
-	// interval on Games − 1 degrees of freedom, T the t statistic (0 when
+	// Diff is the mean over pairs of B − A; DiffCI its Student t 95 %
+	// interval on Pairs − 1 degrees of freedom, T the t statistic (0 when
 	// every difference is equal).
 	Diff   float64    `json:"diff"`
 	DiffCI [2]float64 `json:"diff_ci"`
 	T      float64    `json:"t"`
 }
 
-// ComparePairedMeans compares a[i] and b[i], the outcomes of game i in two
-// runs, by the paired t interval of their differences (Student, 1908; any
+// ComparePairedMeans compares a[i] and b[i], the outcomes of game (or
+// set) i in two runs, by the paired t interval of their differences (Student, 1908; any
 // textbook's one-sample t on the differences). It panics if the lengths
 // differ.
 func ComparePairedMeans(a, b []float64) PairedMean {
 	if len(a) != len(b) {
 		panic("arena: ComparePairedMeans: runs of different lengths")
 	}
-	r := PairedMean{Games: len(a)}
-	if r.Games == 0 {
+	r := PairedMean{Pairs: len(a)}
+	if r.Pairs == 0 {
 		r.DiffCI = [2]float64{math.Inf(-1), math.Inf(1)}
 		return r
 	}
-	n := float64(r.Games)
+	n := float64(r.Pairs)
 	for i := range a {
 		r.MeanA += a[i]
 		r.MeanB += b[i]
@@ -132,7 +133,7 @@ func ComparePairedMeans(a, b []float64) PairedMean {
 	r.MeanA /= n
 	r.MeanB /= n
 	r.Diff = r.MeanB - r.MeanA
-	if r.Games < 2 {
+	if r.Pairs < 2 {
 		r.DiffCI = [2]float64{math.Inf(-1), math.Inf(1)}
 		return r
 	}

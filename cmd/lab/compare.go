@@ -19,27 +19,35 @@ func init() {
 const compareAbout = `Compares two whole runs played on the same games (lab arena --out, or
 lab merge of their shards, with the same --game, --rules, --schedule,
 --seed, --games and number of players: typically two lineups of one
-table, e.g. --wolves 'ismcts?iters=2000' against --wolves rule). Games
-are paired by index, and for each outcome it prints A's and B's rate with
-its Wilson 95 % interval, the paired difference B − A with its 95 %
-interval (Wald for dependent proportions, Agresti's Categorical Data
+table, e.g. --wolves 'ismcts?iters=2000' against --wolves rule).
+
+Team games (werewolf): for each team's win, paired by game, A's and B's
+rate with its Wilson 95 % interval, the paired difference B − A with its
+95 % interval (Wald for dependent proportions, Agresti's Categorical Data
 Analysis §11.1.1) and McNemar's test on the games only one run won (z and
-the exact two-sided p). The outcomes: in team games (werewolf) each
-team's win; in the other games each strategy present in both runs, its
-mean score per game (the mean over the seats it held), paired over the
-games where it held seats in both, with a Student t 95 % interval.`
+the exact two-sided p). Runs in duplicate sets get a note that their
+games are not independent (team lineups are played one game per deal).
+
+Other games: for each player (the i-th strategy of --players in A against
+the i-th in B, which took the same seats of the same games), its mean
+score per game (over the seats it held), the difference paired by
+duplicate set (the games of a set share a deal; by game in the other
+schedules) with a Student t 95 % interval.`
 
 // compareReport is what lab compare prints (--json gives it as is).
 type compareReport struct {
-	Game     string            `json:"game"`
-	Rules    string            `json:"rules"`
-	Schedule string            `json:"schedule"`
-	Seed     string            `json:"seed"`
-	Games    int64             `json:"games"`
-	A        compareRun        `json:"a"`
-	B        compareRun        `json:"b"`
-	Teams    []compareTeam     `json:"teams,omitempty"`
-	Scores   []compareStrategy `json:"scores,omitempty"`
+	Game     string        `json:"game"`
+	Rules    string        `json:"rules"`
+	Schedule string        `json:"schedule"`
+	Seed     string        `json:"seed"`
+	Games    int64         `json:"games"`
+	A        compareRun    `json:"a"`
+	B        compareRun    `json:"b"`
+	Teams    []compareTeam `json:"teams,omitempty"`
+	// SetsShareDeals says that some duplicate set holds several games:
+	// the team figures then treat dependent games as independent.
+	SetsShareDeals bool              `json:"sets_share_deals,omitempty"`
+	Scores         []compareStrategy `json:"scores,omitempty"`
 }
 
 type compareRun struct {
@@ -53,9 +61,13 @@ type compareTeam struct {
 	arena.PairedRate
 }
 
-// compareStrategy is one strategy's mean score per game, A against B.
+// compareStrategy is player p's mean score, A's strategy against B's (the
+// same seats of the same games), paired by set (a duplicate set, or a game
+// in the other schedules) over Games games.
 type compareStrategy struct {
-	Strategy string `json:"strategy"`
+	A     string `json:"a"`
+	B     string `json:"b"`
+	Games int    `json:"games"`
 	arena.PairedMean
 }
 
@@ -85,9 +97,11 @@ func runCompare(ctx context.Context, args []string) error {
 // pairedRun is one run's outcomes by game index.
 type pairedRun struct {
 	seeds  []uint64
-	seats  []int
-	teams  map[string][]bool    // team -> won, by game
-	scores map[string][]float64 // strategy -> mean score over its seats, NaN if it held none
+	sets   []int64
+	teams  map[string][]bool // team -> won, by game
+	names  []string          // the match's players
+	lineup [][]int
+	scores [][]float64 // player -> game -> mean score over its seats, NaN if it held none
 }
 
 // comparePaired checks that the runs in dirA and dirB are pairable and
@@ -142,7 +156,7 @@ func comparePaired(dirA, dirB string) (compareReport, error) {
 		return rep, err
 	}
 	for i := range a.seeds {
-		if a.seeds[i] != b.seeds[i] || a.seats[i] != b.seats[i] {
+		if a.seeds[i] != b.seeds[i] || a.sets[i] != b.sets[i] || !slices.Equal(a.lineup[i], b.lineup[i]) {
 			return rep, usagef("compare: %s and %s are not pairable: game %d was dealt differently", dirA, dirB, i)
 		}
 	}
@@ -159,23 +173,37 @@ func comparePaired(dirA, dirB string) (compareReport, error) {
 			}
 			rep.Teams = append(rep.Teams, compareTeam{t, arena.ComparePaired(wa, wb)})
 		}
+		for i := 1; i < len(a.sets); i++ {
+			rep.SetsShareDeals = rep.SetsShareDeals || a.sets[i] == a.sets[i-1]
+		}
 		return rep, nil
 	}
-	for _, s := range sortedKeys(a.scores, b.scores) {
-		sa, sb := a.scores[s], b.scores[s]
-		if sa == nil || sb == nil {
-			continue
-		}
+	for p := range a.scores {
+		sa, sb := a.scores[p], b.scores[p]
+		// Games of one duplicate set share a deal: their outcomes are
+		// not independent, the sets are. So the pairs are sets.
 		var xa, xb []float64
+		var k []int // games of each set
+		games, last := 0, int64(-1)
 		for i := range sa {
-			if !math.IsNaN(sa[i]) && !math.IsNaN(sb[i]) {
-				xa, xb = append(xa, sa[i]), append(xb, sb[i])
+			if math.IsNaN(sa[i]) || math.IsNaN(sb[i]) {
+				continue
 			}
+			if len(xa) == 0 || a.sets[i] != last {
+				xa, xb, k = append(xa, 0), append(xb, 0), append(k, 0)
+				last = a.sets[i]
+			}
+			j := len(xa) - 1
+			xa[j] += sa[i]
+			xb[j] += sb[i]
+			k[j]++
+			games++
 		}
-		rep.Scores = append(rep.Scores, compareStrategy{s, arena.ComparePairedMeans(xa, xb)})
-	}
-	if len(rep.Scores) == 0 {
-		return rep, usagef("compare: %s and %s have no strategy in common to compare", dirA, dirB)
+		for j := range xa {
+			xa[j] /= float64(k[j])
+			xb[j] /= float64(k[j])
+		}
+		rep.Scores = append(rep.Scores, compareStrategy{a.names[p], b.names[p], games, arena.ComparePairedMeans(xa, xb)})
 	}
 	return rep, nil
 }
@@ -189,8 +217,11 @@ func compareValue(v any) string {
 // readPaired reads a whole run's outcomes by game index.
 func readPaired(dir string, info datasets.RunInfo, m arena.Match) (pairedRun, error) {
 	n := int(info.Total)
-	r := pairedRun{seeds: make([]uint64, n), seats: make([]int, n), teams: map[string][]bool{}, scores: map[string][]float64{}}
 	names := m.Players()
+	r := pairedRun{names: names, seeds: make([]uint64, n), sets: make([]int64, n), lineup: make([][]int, n), teams: map[string][]bool{}, scores: make([][]float64, len(names))}
+	for p := range r.scores {
+		r.scores[p] = make([]float64, n)
+	}
 	seen := make([]bool, n)
 	sum := make([]float64, len(names))
 	cnt := make([]int, len(names))
@@ -200,7 +231,7 @@ func readPaired(dir string, info datasets.RunInfo, m arena.Match) (pairedRun, er
 			return usagef("compare: %s: game index %d out of place", dir, g.Index)
 		}
 		seen[i] = true
-		r.seeds[i], r.seats[i] = g.Seed, len(g.Lineup)
+		r.seeds[i], r.sets[i], r.lineup[i] = g.Seed, g.Set, slices.Clone(g.Lineup)
 		clear(sum)
 		clear(cnt)
 		for seat, p := range g.Lineup {
@@ -220,23 +251,10 @@ func readPaired(dir string, info datasets.RunInfo, m arena.Match) (pairedRun, er
 				}
 			}
 		}
-		// A strategy named twice in the players holds both players' seats.
-		score := map[string][2]float64{}
-		for p, name := range names {
-			s := score[name]
-			score[name] = [2]float64{s[0] + sum[p], s[1] + float64(cnt[p])}
-		}
-		for name, s := range score {
-			x := r.scores[name]
-			if x == nil {
-				x = make([]float64, n)
-				for j := range x {
-					x[j] = math.NaN()
-				}
-				r.scores[name] = x
-			}
-			if s[1] > 0 {
-				x[i] = s[0] / s[1]
+		for p := range names {
+			r.scores[p][i] = math.NaN()
+			if cnt[p] > 0 {
+				r.scores[p][i] = sum[p] / float64(cnt[p])
 			}
 		}
 		return nil
@@ -267,7 +285,7 @@ func sortedKeys[V any](a, b map[string]V) []string {
 // printCompare prints the comparison as a plain table.
 func printCompare(r compareReport) {
 	w := stdout
-	fmt.Fprintf(w, "lab compare: %s %s, %s, %d games, seed %s, paired by game\n", r.Game, r.Rules, r.Schedule, r.Games, r.Seed)
+	fmt.Fprintf(w, "lab compare: %s %s, %s, %d games, seed %s\n", r.Game, r.Rules, r.Schedule, r.Games, r.Seed)
 	fmt.Fprintf(w, "A: %s (%s)\nB: %s (%s)\n\n", r.A.Dir, strings.Join(r.A.Players, ", "), r.B.Dir, strings.Join(r.B.Players, ", "))
 	pct := func(x float64) string { return fmt.Sprintf("%.1f", 100*x) }
 	signed := func(x float64) string { return fmt.Sprintf("%+.1f", 100*x) }
@@ -282,15 +300,34 @@ func printCompare(r compareReport) {
 		}
 		printColumns(rows)
 		fmt.Fprintln(w, "\nrates with Wilson 95 % intervals; B − A: paired difference, 95 % interval; McNemar: z and exact two-sided p on the games one run won")
+		if r.SetsShareDeals {
+			fmt.Fprintln(w, "note: the games of a duplicate set share a deal, so they are not independent and these intervals are too narrow; pair roundrobin runs (--village/--wolves lineups)")
+		}
 		return
 	}
-	rows := [][]string{{"mean score", "games", "A", "B", "B − A (95 %)", "t"}}
+	rows := [][]string{{"mean score", "games", "sets", "A", "B", "B − A (95 %)", "t"}}
 	for _, s := range r.Scores {
-		rows = append(rows, []string{s.Strategy, fmt.Sprint(s.Games), fmt.Sprintf("%.4g", s.MeanA), fmt.Sprintf("%.4g", s.MeanB),
-			fmt.Sprintf("%+.4g (%+.4g to %+.4g)", s.Diff, s.DiffCI[0], s.DiffCI[1]), fmt.Sprintf("%.2f", s.T)})
+		name := s.A
+		if s.B != s.A {
+			name = s.A + " → " + s.B
+		}
+		f := scoreFormat(s.DiffCI[1] - s.Diff)
+		rows = append(rows, []string{name, fmt.Sprint(s.Games), fmt.Sprint(s.Pairs), fmt.Sprintf(f, s.MeanA), fmt.Sprintf(f, s.MeanB),
+			fmt.Sprintf("%s (%s to %s)", fmt.Sprintf("%+"+f[1:], s.Diff), fmt.Sprintf("%+"+f[1:], s.DiffCI[0]), fmt.Sprintf("%+"+f[1:], s.DiffCI[1])),
+			fmt.Sprintf("%.2f", s.T)})
 	}
 	printColumns(rows)
-	fmt.Fprintln(w, "\nmean score per game over the strategy's seats, games where it played in both runs; B − A: paired Student t 95 % interval")
+	fmt.Fprintln(w, "\nmean score per game over the player's seats; B − A: paired by set (a duplicate set, else a game), Student t 95 % interval")
+}
+
+// scoreFormat is the format of a mean whose interval has half width h:
+// two significant digits of h.
+func scoreFormat(h float64) string {
+	d := 3
+	if h > 0 && !math.IsInf(h, 0) {
+		d = max(0, 1-int(math.Floor(math.Log10(h))))
+	}
+	return fmt.Sprintf("%%.%df", d)
 }
 
 // compareP prints a p-value with two significant digits.

@@ -134,8 +134,9 @@ func TestCompareTeamWins(t *testing.T) {
 	}
 }
 
-// TestCompareScores compares a seat game (coin, scored in points) with
-// itself: every strategy's paired difference is 0.
+// TestCompareScores compares a seat game (coin, scored in points, in
+// duplicate sets) with a copy where one strategy scores more, and with
+// itself: every other strategy's paired difference is 0.
 func TestCompareScores(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a")
@@ -143,13 +144,51 @@ func TestCompareScores(t *testing.T) {
 		"--games", "48", "--seed", "5", "--workers", "1", "--out", a); code != 0 {
 		t.Fatalf("lab arena: exit %d: %s", code, errs)
 	}
+	// B: weak scores 1 more in set 0 and 3 more in set 1. Paired by set the
+	// differences are 1 and 3: mean 2, standard error 1, t = 2 and the
+	// interval 2 ± t(0.975, 1) = 2 ± 12.706.
+	b := filepath.Join(dir, "b")
+	info, err := datasets.Info(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := datasets.Create(b, info, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := datasets.ReadRun(a, func(g *datasets.Game) error {
+		for seat, p := range g.Lineup {
+			if info.Players[p] == "weak" {
+				g.Result.Score[seat] += float64(1 + 2*g.Set)
+			}
+		}
+		return w.Add(g)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range compareJSON(t, a, b).Scores {
+		want := 0.0
+		if s.A == "weak" {
+			want = 2
+		}
+		if s.Pairs != 2 || math.Abs(s.Diff-want) > 1e-12 {
+			t.Errorf("%s: %d sets, difference %v; want 2 sets, %v", s.A, s.Pairs, s.Diff, want)
+		}
+		if s.A == "weak" && (math.Abs(s.T-2) > 1e-9 || math.Abs(s.DiffCI[1]-2-12.706204736174698) > 1e-6) {
+			t.Errorf("weak: t %v, interval %v; want t 2, 2 ± 12.706", s.T, s.DiffCI)
+		}
+	}
+
 	r := compareJSON(t, a, a)
 	if len(r.Teams) != 0 || len(r.Scores) != 4 {
 		t.Fatalf("teams %d, strategies %d; want 0 and 4", len(r.Teams), len(r.Scores))
 	}
 	for _, s := range r.Scores {
-		if s.Games != 48 || s.Diff != 0 || s.T != 0 || s.MeanA != s.MeanB {
-			t.Errorf("%s: %+v, want 48 games and no difference", s.Strategy, s.PairedMean)
+		if s.Games != 48 || s.Pairs != 2 || s.Diff != 0 || s.T != 0 || s.MeanA != s.MeanB {
+			t.Errorf("%s: %+v, want 48 games and no difference", s.A, s.PairedMean)
 		}
 	}
 }
