@@ -139,19 +139,11 @@ func comparePaired(dirA, dirB string) (compareReport, error) {
 			return rep, usagef("compare: %s holds games %d..%d of %d (a shard): join the shards with lab merge first", in.dir, in.info.First, in.info.End-1, in.info.Total)
 		}
 	}
-	mA, err := runMatch(infoA)
-	if err != nil {
-		return rep, arenaInputError(fmt.Errorf("compare: %s: %w", dirA, err))
-	}
-	a, err := readPaired(dirA, infoA, mA)
+	mA, a, err := readPaired(dirA, infoA)
 	if err != nil {
 		return rep, err
 	}
-	mB, err := runMatch(infoB)
-	if err != nil {
-		return rep, arenaInputError(fmt.Errorf("compare: %s: %w", dirB, err))
-	}
-	b, err := readPaired(dirB, infoB, mB)
+	_, b, err := readPaired(dirB, infoB)
 	if err != nil {
 		return rep, err
 	}
@@ -214,8 +206,13 @@ func compareValue(v any) string {
 	return strings.Join(strings.Fields(fmt.Sprint(v)), " ")
 }
 
-// readPaired reads a whole run's outcomes by game index.
-func readPaired(dir string, info datasets.RunInfo, m arena.Match) (pairedRun, error) {
+// readPaired reads a whole run's outcomes by game index, with the match
+// it was played with.
+func readPaired(dir string, info datasets.RunInfo) (arena.Match, pairedRun, error) {
+	m, err := runMatch(info)
+	if err != nil {
+		return nil, pairedRun{}, arenaInputError(fmt.Errorf("compare: %s: %w", dir, err))
+	}
 	n := int(info.Total)
 	names := m.Players()
 	r := pairedRun{names: names, seeds: make([]uint64, n), sets: make([]int64, n), lineup: make([][]int, n), teams: map[string][]bool{}, scores: make([][]float64, len(names))}
@@ -225,7 +222,7 @@ func readPaired(dir string, info datasets.RunInfo, m arena.Match) (pairedRun, er
 	seen := make([]bool, n)
 	sum := make([]float64, len(names))
 	cnt := make([]int, len(names))
-	_, err := datasets.ReadRun(dir, func(g *datasets.Game) error {
+	_, err = datasets.ReadRun(dir, func(g *datasets.Game) error {
 		i := int(g.Index)
 		if i < 0 || i >= n || seen[i] {
 			return usagef("compare: %s: game index %d out of place", dir, g.Index)
@@ -260,12 +257,12 @@ func readPaired(dir string, info datasets.RunInfo, m arena.Match) (pairedRun, er
 		return nil
 	})
 	if err != nil {
-		return r, arenaInputError(fmt.Errorf("compare: %w", err))
+		return m, r, arenaInputError(fmt.Errorf("compare: %w", err))
 	}
 	if i := slices.Index(seen, false); i >= 0 {
-		return r, usagef("compare: %s: game %d is missing", dir, i)
+		return m, r, usagef("compare: %s: game %d is missing", dir, i)
 	}
-	return r, nil
+	return m, r, nil
 }
 
 // sortedKeys returns the keys of a and b, sorted, once each.

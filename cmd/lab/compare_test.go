@@ -33,15 +33,7 @@ func compareArena(t *testing.T, dir string, args ...string) string {
 // the village wins in dst every game it lost in src and no other.
 func villageAlwaysWins(t *testing.T, src, dst string) (losses int) {
 	t.Helper()
-	info, err := datasets.Info(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := datasets.Create(dst, info, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := datasets.ReadRun(src, func(g *datasets.Game) error {
+	rewriteRun(t, src, dst, func(g *datasets.Game) {
 		lost, winners := false, int8(0)
 		for seat, tag := range g.Result.SeatTags {
 			if werewolfTeamOf(tag) == "village" {
@@ -59,6 +51,23 @@ func villageAlwaysWins(t *testing.T, src, dst string) (losses int) {
 		if lost {
 			losses++
 		}
+	})
+	return losses
+}
+
+// rewriteRun copies run src into dst with every game changed by edit.
+func rewriteRun(t *testing.T, src, dst string, edit func(*datasets.Game)) {
+	t.Helper()
+	info, err := datasets.Info(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := datasets.Create(dst, info, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := datasets.ReadRun(src, func(g *datasets.Game) error {
+		edit(g)
 		return w.Add(g)
 	}); err != nil {
 		t.Fatal(err)
@@ -66,7 +75,6 @@ func villageAlwaysWins(t *testing.T, src, dst string) (losses int) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return losses
 }
 
 func werewolfTeamOf(tag string) string {
@@ -148,27 +156,14 @@ func TestCompareScores(t *testing.T) {
 	// differences are 1 and 3: mean 2, standard error 1, t = 2 and the
 	// interval 2 ± t(0.975, 1) = 2 ± 12.706.
 	b := filepath.Join(dir, "b")
-	info, err := datasets.Info(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := datasets.Create(b, info, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := datasets.ReadRun(a, func(g *datasets.Game) error {
+	players := []string{"weak", "mid", "strong", "ace"}
+	rewriteRun(t, a, b, func(g *datasets.Game) {
 		for seat, p := range g.Lineup {
-			if info.Players[p] == "weak" {
+			if players[p] == "weak" {
 				g.Result.Score[seat] += float64(1 + 2*g.Set)
 			}
 		}
-		return w.Add(g)
-	}); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	})
 	for _, s := range compareJSON(t, a, b).Scores {
 		want := 0.0
 		if s.A == "weak" {
