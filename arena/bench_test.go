@@ -80,7 +80,7 @@ func benchDirect[S any](b *testing.B, seats int, mk func(spec string) (S, error)
 }
 
 func BenchmarkMahjong(b *testing.B) {
-	rules := mustPreset(b, mahjong.Preset, "dihou")
+	rules := simtest.Preset(b, mahjong.Preset, "dihou")
 	b.Run("direct", func(b *testing.B) {
 		benchDirect(b, 4, sm.New, benchMahjong, func(seed uint64, ps []sm.Strategy) (sim.Result, error) {
 			return sm.Play(rules, seed, ps, nil)
@@ -98,7 +98,7 @@ var (
 )
 
 func BenchmarkLiarsbar(b *testing.B) {
-	rules := mustPreset(b, liarsbar.Preset, "basic")
+	rules := simtest.Preset(b, liarsbar.Preset, "basic")
 	b.Run("direct", func(b *testing.B) {
 		benchDirect(b, rules.Players, sl.New, benchLiars, func(seed uint64, ps []sl.Strategy) (sim.Result, error) {
 			return sl.Play(rules, seed, ps, nil)
@@ -119,7 +119,7 @@ func BenchmarkLiarsbar(b *testing.B) {
 }
 
 func BenchmarkBulletpoker(b *testing.B) {
-	rules := mustPreset(b, bulletpoker.Preset, "classic")
+	rules := simtest.Preset(b, bulletpoker.Preset, "classic")
 	b.Run("direct", func(b *testing.B) {
 		benchDirect(b, rules.Players, sb.New, benchBullet, func(seed uint64, ps []sb.Strategy) (sim.Result, error) {
 			return sb.Play(rules, seed, ps, nil)

@@ -10,6 +10,7 @@ import (
 	"gamelab/sim/bulletpoker"
 	"gamelab/sim/liarsbar"
 	"gamelab/sim/mahjong"
+	"gamelab/sim/simtest"
 	"gamelab/sim/werewolf"
 	sb "gamelab/strategies/bulletpoker"
 	sl "gamelab/strategies/liarsbar"
@@ -63,26 +64,26 @@ func checkViewOnly[S engine[V, A], V, A, F any](t *rapid.T, s S, sample func(*V,
 
 func TestFeaturesComeFromTheView(t *testing.T) {
 	t.Run("mahjong", func(t *testing.T) {
-		r := mustPreset(t, mahjong.Preset, "tenhou")
+		r := simtest.Preset(t, mahjong.Preset, "tenhou")
 		rapid.Check(t, func(t *rapid.T) {
 			s := mahjong.New(r, rapid.Uint64().Draw(t, "seed"))
 			checkViewOnly(t, s, func(v *mahjong.View, rng *sim.PCG) *mahjong.State { return mahjong.Sample(r, v, rng) }, sm.DescribeDecision, 300)
 		})
 	})
 	t.Run("liarsbar", func(t *testing.T) {
-		r := mustPreset(t, liarsbar.Preset, liarsbar.VariantChaos)
+		r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantChaos)
 		rapid.Check(t, func(t *rapid.T) {
 			checkViewOnly(t, liarsbar.New(r, rapid.Uint64().Draw(t, "seed")), liarsbar.Sample, sl.DescribeDecision, 300)
 		})
 	})
 	t.Run("bulletpoker", func(t *testing.T) {
-		r := mustPreset(t, bulletpoker.Preset, bulletpoker.Presets()[0])
+		r := simtest.Preset(t, bulletpoker.Preset, bulletpoker.Presets()[0])
 		rapid.Check(t, func(t *rapid.T) {
 			checkViewOnly(t, bulletpoker.New(r, rapid.Uint64().Draw(t, "seed")), bulletpoker.Sample, sb.DescribeDecision, 300)
 		})
 	})
 	t.Run("werewolf", func(t *testing.T) {
-		r := mustPreset(t, werewolf.Preset, "7")
+		r := simtest.Preset(t, werewolf.Preset, "7")
 		rapid.Check(t, func(t *rapid.T) {
 			checkViewOnly(t, werewolf.New(r, rapid.Uint64().Draw(t, "seed")), werewolf.Sample, sw.DescribeDecision, 300)
 		})
@@ -119,10 +120,10 @@ func playDecisions[S engine[V, A], V any, A interface {
 // Every decision of a real game of each game, features and all, reads
 // back exactly as written.
 func TestDecisionFeaturesRoundTrip(t *testing.T) {
-	mj := mustPreset(t, mahjong.Preset, "tenhou")
-	lb := mustPreset(t, liarsbar.Preset, liarsbar.VariantChaos)
-	bp := mustPreset(t, bulletpoker.Preset, bulletpoker.Presets()[0])
-	ww := mustPreset(t, werewolf.Preset, "7")
+	mj := simtest.Preset(t, mahjong.Preset, "tenhou")
+	lb := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantChaos)
+	bp := simtest.Preset(t, bulletpoker.Preset, bulletpoker.Presets()[0])
+	ww := simtest.Preset(t, werewolf.Preset, "7")
 	for _, c := range []struct {
 		game  string
 		seats int

@@ -8,6 +8,7 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/liarsbar"
+	"gamelab/sim/simtest"
 	"gamelab/strategies"
 	lb "gamelab/strategies/liarsbar"
 )
@@ -15,7 +16,7 @@ import (
 // The generic Play gives the same results as liar's bar's own fast loop
 // for the same strategies and seeds.
 func TestPlayMatchesGameLoop(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantChaos)
+	r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantChaos)
 	newView := func(seat sim.Seat) liarsbar.View { return liarsbar.NewView(r, seat) }
 	for seed := range uint64(30) {
 		players := make([]strategies.Strategy[liarsbar.View, liarsbar.Action], r.Players)
@@ -44,7 +45,7 @@ func (cheat) Decide(*liarsbar.View, []liarsbar.Action, *rand.Rand) liarsbar.Acti
 func (cheat) Reset() {}
 
 func TestPlayRefusesIllegalChoice(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
+	r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	players := make([]strategies.Strategy[liarsbar.View, liarsbar.Action], r.Players)
 	for i := range players {
 		players[i] = cheat{}

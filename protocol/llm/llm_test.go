@@ -17,6 +17,7 @@ import (
 	"gamelab/protocol/tavern"
 	"gamelab/protocol/werewolf"
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 	ww "gamelab/sim/werewolf"
 	wwstrat "gamelab/strategies/werewolf"
 )
@@ -143,7 +144,7 @@ func scripted(prompt string) string {
 // per unparsable divine answer.
 func TestLLMPlaysSelfPlay(t *testing.T) {
 	hs := chatServer(t, scripted)
-	r := mustPreset(t, ww.Preset, "5")
+	r := simtest.Preset(t, ww.Preset, "5")
 	players := make([]wwstrat.Strategy, 5)
 	for i := range players {
 		s, err := wwstrat.New("llm?url=" + hs.URL + "&model=test&timeout=5")

@@ -8,13 +8,14 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
+	"gamelab/sim/simtest"
 )
 
 // TestBulletPokerWireFold checks the wire and request paths (see
 // checkWireFold) over random matches of every preset.
 func TestBulletPokerWireFold(t *testing.T) {
 	for _, preset := range bulletpoker.Presets() {
-		r := mustPreset(t, bulletpoker.Preset, preset)
+		r := simtest.Preset(t, bulletpoker.Preset, preset)
 		for g := range 20 {
 			tb, err := newBulletPokerTable(preset, r.Players, sim.Seed(7, uint64(g)), "random")
 			if err != nil {

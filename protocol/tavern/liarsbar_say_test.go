@@ -4,10 +4,11 @@ import (
 	"testing"
 
 	"gamelab/sim/liarsbar"
+	"gamelab/sim/simtest"
 )
 
 func TestLiarsBarSay(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
+	r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	v := liarsbar.NewView(r, 0)
 	v.Table = liarsbar.King
 	v.Hand = [liarsbar.MaxHand]liarsbar.Card{liarsbar.Queen, liarsbar.King, liarsbar.Ace, liarsbar.Joker}
@@ -35,7 +36,7 @@ func TestLiarsBarSay(t *testing.T) {
 		}
 	}
 	for _, name := range liarsbar.Presets() {
-		r := mustPreset(t, liarsbar.Preset, name)
+		r := simtest.Preset(t, liarsbar.Preset, name)
 		for _, lang := range []string{langZh, langEn} {
 			if d := lbDescribe(r, lang); len(d) < 100 {
 				t.Errorf("lbDescribe(%s, %s) too short: %q", name, lang, d)

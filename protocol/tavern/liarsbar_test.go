@@ -6,6 +6,7 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/liarsbar"
+	"gamelab/sim/simtest"
 )
 
 // TestLiarsBarWireFold checks the wire and request paths (see
@@ -49,7 +50,7 @@ func TestLiarsBarWireFold(t *testing.T) {
 
 func TestLiarsBarEventRoundTrip(t *testing.T) {
 	for _, variant := range liarsbar.Presets() {
-		r := mustPreset(t, liarsbar.Preset, variant)
+		r := simtest.Preset(t, liarsbar.Preset, variant)
 		s := liarsbar.New(r, 5)
 		var legal []liarsbar.Action
 		for steps := 0; !s.Done(); steps++ {

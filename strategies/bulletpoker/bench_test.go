@@ -5,6 +5,7 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
+	"gamelab/sim/simtest"
 )
 
 // BenchmarkPlay measures whole matches through Play: four random players,
@@ -13,7 +14,7 @@ func BenchmarkPlay(b *testing.B) {
 	for _, spec := range []string{"random", "equity", "equity?rollouts=50"} {
 		for _, preset := range []string{"classic", "liarstexas"} {
 			b.Run(preset+"/"+spec, func(b *testing.B) {
-				r := mustPreset(b, bulletpoker.Preset, preset)
+				r := simtest.Preset(b, bulletpoker.Preset, preset)
 				players := make([]Strategy, r.Players)
 				for i := range players {
 					s, err := New(spec)

@@ -13,7 +13,7 @@ import (
 // (Play refuses anything else), in the root-only and the full-tree modes.
 func TestSearchPlaysLegalMatches(t *testing.T) {
 	for _, name := range bulletpoker.Presets() {
-		r := mustPreset(t, bulletpoker.Preset, name)
+		r := simtest.Preset(t, bulletpoker.Preset, name)
 		r.HandCap = 6
 		specs := []string{"ismcts?iters=40&rollout=random", "equity?rollouts=20", "ismcts?iters=30&tree=1&z=0", "loose?rollouts=20"}
 		players := make([]Strategy, r.Players)

@@ -12,6 +12,7 @@ import (
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
 	"gamelab/sim/cards"
+	"gamelab/sim/simtest"
 	"gamelab/strategies"
 )
 
@@ -40,7 +41,7 @@ func TestPlayAllStrategies(t *testing.T) {
 	names := Registry.Names()
 	for _, preset := range bulletpoker.Presets() {
 		for n := bulletpoker.MinPlayers; n <= bulletpoker.MaxPlayers; n++ {
-			r := mustPreset(t, bulletpoker.Preset, preset)
+			r := simtest.Preset(t, bulletpoker.Preset, preset)
 			r.Players = n
 			for g := range 6 {
 				players := make([]Strategy, n)

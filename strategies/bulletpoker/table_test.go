@@ -8,6 +8,7 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/bulletpoker"
+	"gamelab/sim/simtest"
 )
 
 var tableMatches = flag.Int("table.matches", 300, "matches per pairing in TestWinRateTable (the report uses more)")
@@ -20,7 +21,7 @@ var tableMatches = flag.Int("table.matches", 300, "matches per pairing in TestWi
 func TestWinRateTable(t *testing.T) {
 	names := Registry.Names()
 	for _, preset := range []string{"classic", "liarstexas"} {
-		r := mustPreset(t, bulletpoker.Preset, preset)
+		r := simtest.Preset(t, bulletpoker.Preset, preset)
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s heads-up, row's win rate vs column, %d matches each:\n%-8s", preset, *tableMatches, "")
 		for _, c := range names {

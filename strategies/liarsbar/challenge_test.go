@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gamelab/sim/liarsbar"
+	"gamelab/sim/simtest"
 )
 
 // Is challenging ever worth it? Two copies of a strategy against two
@@ -16,7 +17,7 @@ import (
 // unless forced) by a smaller margin. The test asserts both beyond the
 // 95 % intervals (fixed seeds, so the run is exact).
 func TestChallengingIsWorthIt(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
+	r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	cases := []struct{ challenger, passive string }{
 		{"honest", "honest?doubt=0"},
 		{"bayes", "bayes?threshold=1"},

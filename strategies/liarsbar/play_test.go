@@ -8,6 +8,7 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/liarsbar"
+	"gamelab/sim/simtest"
 )
 
 func mustNew(t testing.TB, spec string) Strategy {
@@ -24,7 +25,7 @@ func mustNew(t testing.TB, spec string) Strategy {
 func TestStrategiesPlayLegally(t *testing.T) {
 	for _, variant := range liarsbar.Presets() {
 		for _, n := range []int{2, 3, 4, 6} {
-			r := mustPreset(t, liarsbar.Preset, variant)
+			r := simtest.Preset(t, liarsbar.Preset, variant)
 			r.Players = n
 			t.Run(fmt.Sprintf("%s/%d", variant, n), func(t *testing.T) {
 				names := Registry.Names()
@@ -54,7 +55,7 @@ func (cheat) Decide(*liarsbar.View, []liarsbar.Action, *rand.Rand) liarsbar.Acti
 }
 
 func TestPlayRefusesIllegalChoice(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, "basic")
+	r := simtest.Preset(t, liarsbar.Preset, "basic")
 	players := []Strategy{cheat{}, cheat{}, cheat{}, cheat{}}
 	if _, err := Play(r, 1, players, nil); !errors.Is(err, ErrIllegalChoice) {
 		t.Fatalf("Play with an illegal answer: err %v, want ErrIllegalChoice", err)
@@ -66,7 +67,7 @@ func TestPlayRefusesIllegalChoice(t *testing.T) {
 
 // Play is deterministic and gives each seat the documented RNG stream.
 func TestPlayDeterministic(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, "chaos")
+	r := simtest.Preset(t, liarsbar.Preset, "chaos")
 	run := func() string {
 		players := []Strategy{mustNew(t, "random"), mustNew(t, "bayes"), mustNew(t, "honest"), mustNew(t, "random?challenge=3")}
 		var log []string
@@ -90,7 +91,7 @@ func TestPlayDeterministic(t *testing.T) {
 func TestPlayPoolAndBlindViews(t *testing.T) {
 	noop := func(sim.Seat, *liarsbar.View, []liarsbar.Action, liarsbar.Action) {}
 	for _, variant := range []string{"basic", "chaos", "devil", "basic"} {
-		r := mustPreset(t, liarsbar.Preset, variant)
+		r := simtest.Preset(t, liarsbar.Preset, variant)
 		for seed := range uint64(30) {
 			var got [2]string
 			for k, observe := range []func(sim.Seat, *liarsbar.View, []liarsbar.Action, liarsbar.Action){nil, noop} {

@@ -80,7 +80,7 @@ func TestAtLeast(t *testing.T) {
 
 // view makes a 4-seat basic view for seat 0 with the given hand and table.
 func view(t testing.TB, table liarsbar.Card, hand ...liarsbar.Card) *liarsbar.View {
-	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
+	r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	v := liarsbar.NewView(r, 0)
 	v.Table, v.Round = table, 1
 	for i, c := range hand {
@@ -144,7 +144,7 @@ func TestHonestDecisions(t *testing.T) {
 }
 
 func TestAimPolicy(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantChaos)
+	r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantChaos)
 	v := liarsbar.NewView(r, 0)
 	v.Pulls = [liarsbar.MaxPlayers]int8{0, 0, 4, 1}
 	legal := []liarsbar.Action{liarsbar.AimAt(1), liarsbar.AimAt(2), liarsbar.AimAt(3)}
@@ -160,7 +160,7 @@ func BenchmarkPlay(b *testing.B) {
 	for _, name := range liarsbar.Presets() {
 		for _, spec := range []string{"random", "bayes"} {
 			b.Run(name+"/"+spec, func(b *testing.B) {
-				r := mustPreset(b, liarsbar.Preset, name)
+				r := simtest.Preset(b, liarsbar.Preset, name)
 				players := make([]Strategy, 4)
 				for i := range players {
 					players[i] = mustNew(b, spec)

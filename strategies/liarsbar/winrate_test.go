@@ -11,6 +11,7 @@ import (
 
 	"gamelab/sim"
 	"gamelab/sim/liarsbar"
+	"gamelab/sim/simtest"
 )
 
 // tally is one strategy's record over a tournament.
@@ -142,7 +143,7 @@ func table(ts []tally) string {
 // more of them, cycling through all 36 distinct seatings, so each strategy
 // takes every seat equally often. Win % is per seat taken (25 % is par).
 func TestWinRates4Basic(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
+	r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	base := []string{"random", "honest", "bayes"}
 	var lineups [][]string
 	for _, x := range base {

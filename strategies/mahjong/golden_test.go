@@ -22,7 +22,7 @@ var goldenSpecs = []string{"efficiency", "defense", "defense?push=0&push_value=0
 func TestGoldenGames(t *testing.T) {
 	var b strings.Builder
 	for _, preset := range mahjong.Presets() {
-		r := mustPreset(t, mahjong.Preset, preset)
+		r := simtest.Preset(t, mahjong.Preset, preset)
 		lineups := [][]string{}
 		for _, s := range goldenSpecs {
 			lineups = append(lineups, []string{s, s, s, s})

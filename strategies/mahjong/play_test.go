@@ -26,7 +26,7 @@ func four(t testing.TB, spec string) []Strategy {
 func TestEveryStrategyPlays(t *testing.T) {
 	for _, name := range Registry.Names() {
 		for _, preset := range mahjong.Presets() {
-			r := mustPreset(t, mahjong.Preset, preset)
+			r := simtest.Preset(t, mahjong.Preset, preset)
 			t.Run(name+"/"+preset, func(t *testing.T) {
 				for g := uint64(0); g < 5; g++ {
 					res, err := Play(r, g, four(t, name), nil)

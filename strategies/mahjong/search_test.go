@@ -14,7 +14,7 @@ import (
 // and the same seed gives the same game.
 func TestSearchPlaysLegalGames(t *testing.T) {
 	for _, name := range mahjong.Presets() {
-		r := mustPreset(t, mahjong.Preset, name)
+		r := simtest.Preset(t, mahjong.Preset, name)
 		r.Winds = 1
 		for seed := range uint64(2) {
 			var first sim.Result

@@ -16,7 +16,7 @@ import (
 // refuses anything else).
 func TestSearchPlaysLegalGames(t *testing.T) {
 	for _, name := range liarsbar.Presets() {
-		r := mustPreset(t, liarsbar.Preset, name)
+		r := simtest.Preset(t, liarsbar.Preset, name)
 		players := make([]lb.Strategy, r.Players)
 		for i := range players {
 			spec := "bayes"
@@ -39,7 +39,7 @@ func TestSearchPlaysLegalGames(t *testing.T) {
 // The same view and RNG seed give the same move, with one worker or
 // several (an iteration budget is deterministic).
 func TestSearchIsDeterministic(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
+	r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	for _, spec := range []string{"ismcts?iters=300", "ismcts?iters=300&workers=3&tree=1&z=0"} {
 		for seed := range uint64(20) {
 			s := liarsbar.New(r, seed)
@@ -81,7 +81,7 @@ func TestBadSpecs(t *testing.T) {
 
 // A serial move allocates nothing once the worker's buffers have grown.
 func TestSerialMoveAllocatesNothing(t *testing.T) {
-	r := mustPreset(t, liarsbar.Preset, liarsbar.VariantBasic)
+	r := simtest.Preset(t, liarsbar.Preset, liarsbar.VariantBasic)
 	s := liarsbar.New(r, 1)
 	seat := s.Next()[0]
 	v := s.View(seat)
@@ -102,7 +102,7 @@ func TestSerialMoveAllocatesNothing(t *testing.T) {
 // steady state it allocates nothing, per iteration or per move
 // (TestSerialMoveAllocatesNothing). cpu-ms/move is the CPU time of a 1,000-iteration move.
 func BenchmarkIteration(b *testing.B) {
-	r := mustPreset(b, liarsbar.Preset, liarsbar.VariantBasic)
+	r := simtest.Preset(b, liarsbar.Preset, liarsbar.VariantBasic)
 	s := liarsbar.New(r, 1)
 	seat := s.Next()[0]
 	v := s.View(seat)

@@ -18,7 +18,7 @@ func BenchmarkPlay(b *testing.B) {
 	for _, spec := range []string{"random", "random?quiet=1", "rule", "village"} {
 		for _, preset := range werewolf.Presets() {
 			b.Run(spec+"/"+preset, func(b *testing.B) {
-				r := mustPreset(b, werewolf.Preset, preset)
+				r := simtest.Preset(b, werewolf.Preset, preset)
 				ps := table(b, spec, r.Players)
 				wins, games := 0, 0
 				b.ReportAllocs()
@@ -42,7 +42,7 @@ func BenchmarkPlay(b *testing.B) {
 func BenchmarkRuleVillageVsRandomWolves(b *testing.B) {
 	for _, preset := range werewolf.Presets() {
 		b.Run(preset, func(b *testing.B) {
-			r := mustPreset(b, werewolf.Preset, preset)
+			r := simtest.Preset(b, werewolf.Preset, preset)
 			wins, games := 0, 0
 			cpu0 := simtest.CPUTime()
 			for b.Loop() {

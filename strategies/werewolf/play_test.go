@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 	"gamelab/sim/werewolf"
 )
 
@@ -36,7 +37,7 @@ func TestEveryStrategyPlaysEveryPreset(t *testing.T) {
 			name, games = "bayes?samples=16", 60 // sampling per view
 		}
 		for _, preset := range werewolf.Presets() {
-			r := mustPreset(t, werewolf.Preset, preset)
+			r := simtest.Preset(t, werewolf.Preset, preset)
 			ps := table(t, name, r.Players)
 			mixed := table(t, name, r.Players)
 			for i := 0; i < r.Players; i += 2 {
@@ -59,7 +60,7 @@ func TestEveryStrategyPlaysEveryPreset(t *testing.T) {
 
 // TestPlayIsDeterministic: same seed, same strategies => same decisions.
 func TestPlayIsDeterministic(t *testing.T) {
-	r := mustPreset(t, werewolf.Preset, "9")
+	r := simtest.Preset(t, werewolf.Preset, "9")
 	record := func() string {
 		var b strings.Builder
 		_, err := Play(r, 42, table(t, "rule", 9), func(seat sim.Seat, v *werewolf.View, legal []werewolf.Action, a werewolf.Action) {
@@ -85,7 +86,7 @@ func (cheater) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand)
 func (cheater) Reset() {}
 
 func TestPlayRefusesIllegalChoice(t *testing.T) {
-	r := mustPreset(t, werewolf.Preset, "5")
+	r := simtest.Preset(t, werewolf.Preset, "5")
 	ps := table(t, "random", 5)
 	for i := range ps {
 		ps[i] = cheater{}
@@ -101,7 +102,7 @@ func TestPlayRefusesIllegalChoice(t *testing.T) {
 // TestViewsInPlayMatchEngine: the view Play hands a strategy equals the
 // engine's own View of that seat (the fold of its visible events).
 func TestViewsInPlayMatchEngine(t *testing.T) {
-	r := mustPreset(t, werewolf.Preset, "9")
+	r := simtest.Preset(t, werewolf.Preset, "9")
 	for g := range 50 {
 		var decisions []werewolf.View
 		var seats []sim.Seat
@@ -125,7 +126,7 @@ func TestViewsInPlayMatchEngine(t *testing.T) {
 // TestRandomPlayFivePlayerIsSevenFifteenths repeats the spec's check
 // through Play with the random strategy (40,000 games, 5σ).
 func TestRandomPlayFivePlayerIsSevenFifteenths(t *testing.T) {
-	r := mustPreset(t, werewolf.Preset, "5")
+	r := simtest.Preset(t, werewolf.Preset, "5")
 	ps := table(t, "random?quiet=1", 5)
 	const games = 40_000
 	wins := 0
@@ -172,7 +173,7 @@ func villageRate(t testing.TB, r werewolf.Rules, village, wolves string, games i
 // TestRuleVillageBeatsRandomWolves: a rule-based village against random
 // wolves must win clearly more than the uniform 7/15 (5σ over 4,000 games).
 func TestRuleVillageBeatsRandomWolves(t *testing.T) {
-	r := mustPreset(t, werewolf.Preset, "5")
+	r := simtest.Preset(t, werewolf.Preset, "5")
 	const games = 4000
 	got := villageRate(t, r, "village", "random", games, 11)
 	base := 7.0 / 15
@@ -188,7 +189,7 @@ func TestRuleVillageBeatsRandomWolves(t *testing.T) {
 // calling a pack mate black; plain villagers never claim seer; every
 // message carries text.
 func TestClaimsAreTrueOrFakeByRole(t *testing.T) {
-	r := mustPreset(t, werewolf.Preset, "9")
+	r := simtest.Preset(t, werewolf.Preset, "9")
 	for g := range 200 {
 		s := werewolf.New(r, uint64(g))
 		role := func(x sim.Seat) werewolf.Role { return s.Role(x) }
@@ -249,7 +250,7 @@ func (firstDraw) Reset() {}
 // TestPlaySeatRNG: seat i's RNG is sim.NewRand(sim.Seed(seed,
 // sim.Label("strategy"), i)), also when Play reuses its buffers.
 func TestPlaySeatRNG(t *testing.T) {
-	r := mustPreset(t, werewolf.Preset, "7")
+	r := simtest.Preset(t, werewolf.Preset, "7")
 	for _, seed := range []uint64{1, 2, 1} {
 		got := make([]uint64, 7)
 		ps := make([]Strategy, 7)
@@ -279,7 +280,7 @@ func TestPlaySeatRNG(t *testing.T) {
 func TestRuleVillageBeatsRandomVillageAgainstRuleWolves(t *testing.T) {
 	const games = 16000
 	for _, preset := range []string{"5", "7", "9"} {
-		r := mustPreset(t, werewolf.Preset, preset)
+		r := simtest.Preset(t, werewolf.Preset, preset)
 		rule := villageRate(t, r, "rule", "rule", games, 21)
 		random := villageRate(t, r, "random", "rule", games, 21)
 		se := math.Sqrt((rule*(1-rule) + random*(1-random)) / games)

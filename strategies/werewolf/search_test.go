@@ -16,7 +16,7 @@ import (
 // returns the state and a village voter's view and legal votes.
 func voteView(t testing.TB, preset string, seed uint64) (*werewolf.State, werewolf.View, []werewolf.Action) {
 	t.Helper()
-	r := mustPreset(t, werewolf.Preset, preset)
+	r := simtest.Preset(t, werewolf.Preset, preset)
 	for ; ; seed++ {
 		s := werewolf.New(r, seed)
 		ps := table(t, "rule", r.Players)
@@ -220,7 +220,7 @@ func BenchmarkSearchWolvesGame(b *testing.B) {
 	iters := map[string]string{"5": "2000", "7": "1000", "9": "400"}
 	for _, preset := range werewolf.Presets() {
 		b.Run(preset+"/ismcts?iters="+iters[preset], func(b *testing.B) {
-			r := mustPreset(b, werewolf.Preset, preset)
+			r := simtest.Preset(b, werewolf.Preset, preset)
 			var all timed
 			games := 0
 			for b.Loop() {
@@ -264,7 +264,7 @@ func BenchmarkSearchWolvesGame(b *testing.B) {
 // choices back and forth.
 func TestSearchPackKeepsItsKill(t *testing.T) {
 	for _, preset := range []string{"7", "9"} {
-		r := mustPreset(t, werewolf.Preset, preset)
+		r := simtest.Preset(t, werewolf.Preset, preset)
 		for g := range uint64(6) {
 			seed := sim.Seed(11, g)
 			s := werewolf.New(r, seed)
