@@ -1,15 +1,10 @@
 package bulletpoker
 
+import "gamelab/sim/simtest"
+
 // mustPreset returns the rules of preset name, failing the test (or the
 // rapid check) t on an error.
-func mustPreset(t interface {
-	Helper()
-	Fatal(...any)
-}, name string) Rules {
+func mustPreset(t simtest.Fataler, name string) Rules {
 	t.Helper()
-	r, err := Preset(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return simtest.Preset(t, Preset, name)
 }

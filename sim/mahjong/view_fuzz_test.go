@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
 
 // FuzzViewApply folds arbitrary event sequences into a View: events out
@@ -218,16 +219,9 @@ func decodeEvents(b []byte) []Event {
 
 // mustPreset returns the rules of preset name, failing the test (or the
 // rapid check) t on an error.
-func mustPreset(t interface {
-	Helper()
-	Fatal(...any)
-}, name string) Rules {
+func mustPreset(t simtest.Fataler, name string) Rules {
 	t.Helper()
-	r, err := Preset(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return simtest.Preset(t, Preset, name)
 }
 
 // BenchmarkViewFold folds a whole 東風 game into the views of the four

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"gamelab/sim"
+	"gamelab/sim/simtest"
 )
 
 // playRandom plays s to the end: a uniformly chosen seat of Next plays a
@@ -79,14 +80,7 @@ func b2u(x bool) byte {
 
 // mustPreset returns the rules of preset name, failing the test (or the
 // rapid check) t on an error.
-func mustPreset(t interface {
-	Helper()
-	Fatal(...any)
-}, name string) Rules {
+func mustPreset(t simtest.Fataler, name string) Rules {
 	t.Helper()
-	r, err := Preset(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return simtest.Preset(t, Preset, name)
 }
