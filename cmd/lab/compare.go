@@ -59,6 +59,10 @@ type compareRun struct {
 type compareTeam struct {
 	Team string `json:"team"`
 	arena.PairedRate
+	// BySet, when the games of a duplicate set share a deal, compares the
+	// sets' win rates (the sets are independent, their games are not):
+	// the interval to trust for such runs.
+	BySet *arena.PairedMean `json:"by_set,omitempty"`
 }
 
 // compareStrategy is player p's mean score, A's strategy against B's (the
@@ -163,10 +167,18 @@ func comparePaired(dirA, dirB string) (compareReport, error) {
 			if wb == nil {
 				wb = make([]bool, len(b.seeds))
 			}
-			rep.Teams = append(rep.Teams, compareTeam{t, arena.ComparePaired(wa, wb)})
+			rep.Teams = append(rep.Teams, compareTeam{Team: t, PairedRate: arena.ComparePaired(wa, wb)})
 		}
 		for i := 1; i < len(a.sets); i++ {
 			rep.SetsShareDeals = rep.SetsShareDeals || a.sets[i] == a.sets[i-1]
+		}
+		if rep.SetsShareDeals {
+			for i := range rep.Teams {
+				t := rep.Teams[i].Team
+				xa, xb := setMeans(a.sets, winsAsFloats(a.teams[t], len(a.sets))), setMeans(a.sets, winsAsFloats(b.teams[t], len(a.sets)))
+				bySet := arena.ComparePairedMeans(xa, xb)
+				rep.Teams[i].BySet = &bySet
+			}
 		}
 		return rep, nil
 	}
@@ -198,6 +210,38 @@ func comparePaired(dirA, dirB string) (compareReport, error) {
 		rep.Scores = append(rep.Scores, compareStrategy{a.names[p], b.names[p], games, arena.ComparePairedMeans(xa, xb)})
 	}
 	return rep, nil
+}
+
+// winsAsFloats is a team's wins as 1s and 0s over n games (all 0 when the
+// team never played: nil).
+func winsAsFloats(w []bool, n int) []float64 {
+	x := make([]float64, n)
+	for i := range w {
+		if w[i] {
+			x[i] = 1
+		}
+	}
+	return x
+}
+
+// setMeans averages the outcomes x of consecutive games of the same set.
+func setMeans(sets []int64, x []float64) []float64 {
+	var means []float64
+	k := 0
+	for i := range x {
+		if i == 0 || sets[i] != sets[i-1] {
+			if k > 0 {
+				means[len(means)-1] /= float64(k)
+			}
+			means, k = append(means, 0), 0
+		}
+		means[len(means)-1] += x[i]
+		k++
+	}
+	if k > 0 {
+		means[len(means)-1] /= float64(k)
+	}
+	return means
 }
 
 // compareValue prints a configuration value of a pairability error on one
@@ -298,7 +342,13 @@ func printCompare(r compareReport) {
 		printColumns(rows)
 		fmt.Fprintln(w, "\nrates with Wilson 95 % intervals; B − A: paired difference, 95 % interval; McNemar: z and exact two-sided p on the games one run won")
 		if r.SetsShareDeals {
-			fmt.Fprintln(w, "note: the games of a duplicate set share a deal, so they are not independent and these intervals are too narrow; pair roundrobin runs (--village/--wolves lineups)")
+			fmt.Fprintln(w, "\nthe games of a duplicate set share a deal, so they are not independent: the intervals and McNemar above are too narrow;")
+			fmt.Fprintln(w, "by set (each set's win rate, paired by set, Student t 95 % interval), the comparison to trust:")
+			for _, t := range r.Teams {
+				if t.BySet != nil {
+					fmt.Fprintf(w, "  %s: %s (%s to %s) over %d sets, t %.2f\n", t.Team, signed(t.BySet.Diff), signed(t.BySet.DiffCI[0]), signed(t.BySet.DiffCI[1]), t.BySet.Pairs, t.BySet.T)
+				}
+			}
 		}
 		return
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"gamelab/arena"
 	"gamelab/datasets"
 )
 
@@ -250,5 +251,60 @@ func TestComparePrintsTable(t *testing.T) {
 	}
 	if out != string(want) {
 		t.Errorf("lab compare printed\n%s\nwant (%s)\n%s", out, golden, want)
+	}
+}
+
+// TestCompareTeamWinsBySet: in duplicate sets the games of a set share a
+// deal, so the team comparison is also made set by set. Against a copy
+// where the village wins every game, each set's difference is the share
+// of its games the village lost; roundrobin lineups get no by-set line.
+func TestCompareTeamWinsBySet(t *testing.T) {
+	dir := t.TempDir()
+	a := compareArena(t, dir, "--seed", "3", "--players", "random,rule", "--schedule", "duplicate")
+	b := filepath.Join(dir, "b")
+	villageAlwaysWins(t, a, b)
+	var lost, games []float64 // per set
+	last := int64(-1)
+	if _, err := datasets.ReadRun(a, func(g *datasets.Game) error {
+		if len(games) == 0 || g.Set != last {
+			lost, games, last = append(lost, 0), append(games, 0), g.Set
+		}
+		for seat, tag := range g.Result.SeatTags {
+			if werewolfTeamOf(tag) == "village" && g.Result.Placement[seat] != 1 {
+				lost[len(lost)-1]++
+				break
+			}
+		}
+		games[len(games)-1]++
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(games) < 2 || games[0] < 2 {
+		t.Fatalf("%d sets of %v games: want several sets of several games", len(games), games)
+	}
+	zero, share := make([]float64, len(games)), make([]float64, len(games))
+	for i := range games {
+		share[i] = lost[i] / games[i]
+	}
+	want := arena.ComparePairedMeans(zero, share)
+	r := compareJSON(t, a, b)
+	if !r.SetsShareDeals || len(r.Teams) != 2 || r.Teams[0].BySet == nil {
+		t.Fatalf("report %+v: want a by-set comparison of the village", r)
+	}
+	got := *r.Teams[0].BySet
+	if got.Pairs != len(games) || math.Abs(got.Diff-want.Diff) > 1e-12 ||
+		math.Abs(got.DiffCI[0]-want.DiffCI[0]) > 1e-12 || math.Abs(got.DiffCI[1]-want.DiffCI[1]) > 1e-12 {
+		t.Errorf("village by set %+v, want %+v", got, want)
+	}
+	if math.Abs(got.Diff-r.Teams[0].Diff) > 1e-12 {
+		t.Errorf("by set difference %v, per game %v: equal-sized sets must agree", got.Diff, r.Teams[0].Diff)
+	}
+	if w := r.Teams[1].BySet; w == nil || math.Abs(w.Diff+got.Diff) > 1e-12 {
+		t.Errorf("werewolf by set %+v: want the village's difference negated", w)
+	}
+	rr := compareArena(t, dir, "--seed", "3", "--village", "random", "--wolves", "random")
+	if r := compareJSON(t, rr, rr); r.SetsShareDeals || r.Teams[0].BySet != nil {
+		t.Errorf("roundrobin lineups: shares deals %v, by set %+v; want neither", r.SetsShareDeals, r.Teams[0].BySet)
 	}
 }
