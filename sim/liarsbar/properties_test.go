@@ -156,15 +156,7 @@ func TestLieStats(t *testing.T) {
 		for seed := uint64(1); seed <= 300; seed++ {
 			s := New(r, seed)
 			rng := sim.NewPCG(seed)
-			var legal []Action
-			for !s.Done() {
-				next := s.Next()
-				seat := next[rng.IntN(len(next))]
-				legal = s.Legal(seat, legal[:0])
-				if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
-				}
-			}
+			playRandom(s, &rng, nil)
 			var hands [MaxPlayers][NumCards]int
 			var lies, plays [MaxPlayers]float64
 			table := Card(0)

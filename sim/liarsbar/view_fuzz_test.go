@@ -75,15 +75,7 @@ type rawEvent Event
 func randomGame(r Rules, seed uint64) []Event {
 	s := New(r, seed)
 	rng := sim.NewPCG(seed)
-	var legal []Action
-	for !s.Done() {
-		next := s.Next()
-		seat := next[rng.IntN(len(next))]
-		legal = s.Legal(seat, legal[:0])
-		if len(legal) == 0 || s.Apply(seat, legal[rng.IntN(len(legal))]) != nil {
-			break
-		}
-	}
+	playRandom(s, &rng, nil)
 	return slices.Clone(s.Events())
 }
 
