@@ -2,7 +2,6 @@ package werewolf
 
 import (
 	"math/bits"
-	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -239,9 +238,7 @@ func TestPropertyViewCacheIsTheFold(t *testing.T) {
 				check(&s, sim.Seat(rapid.IntRange(-1, r.Players-1).Draw(t, "viewer")))
 			}
 			if rapid.IntRange(0, 30).Draw(t, "copy?") == 0 {
-				c := s
-				c.log = slices.Clone(s.log)
-				copies = append(copies, c)
+				copies = append(copies, *s.Clone())
 			}
 			next := s.Next()
 			seat := next[rapid.IntRange(0, len(next)-1).Draw(t, "seat")]
