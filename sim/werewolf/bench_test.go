@@ -41,7 +41,9 @@ func benchGames(b *testing.B, play func(s *State, p *sim.PCG, buf []Action) []Ac
 	}
 }
 
-// BenchmarkView folds a 9-player log of a finished game for one seat.
+// BenchmarkView asks a finished 9-player game for one seat's view again:
+// State.View's cache, with no event left to fold (BenchmarkFold folds
+// the whole log).
 func BenchmarkView(b *testing.B) {
 	r := mustPreset(b, "9")
 	s := New(r, 3)
@@ -50,6 +52,19 @@ func BenchmarkView(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = s.View(4)
+	}
+}
+
+// BenchmarkFold folds the whole log of a finished 9-player game for one
+// seat: a view's cost without the cache (a cold State.View, an adapter).
+func BenchmarkFold(b *testing.B) {
+	r := mustPreset(b, "9")
+	s := New(r, 3)
+	p := sim.NewPCG(3)
+	playRandom(s, &p, nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = Fold(s.Events(), 4, s.Role(4))
 	}
 }
 
