@@ -66,6 +66,7 @@ type Rule struct {
 	post     [werewolf.MaxPlayers]float64
 	postView werewolf.View
 	postOK   bool
+	roles    [werewolf.MaxPlayers]werewolf.Role // posterior's draw
 }
 
 func newRule(v strategies.Values) *Rule {
@@ -466,12 +467,11 @@ func (r *Rule) posterior(v *werewolf.View, rng *rand.Rand) {
 		return
 	}
 	p := sim.NewPCG(rng.Uint64())
-	var roles [werewolf.MaxPlayers]werewolf.Role
 	r.post = [werewolf.MaxPlayers]float64{}
 	for range r.samples {
-		werewolf.DrawRoles(v, &p, r, &roles)
+		werewolf.DrawRoles(v, &p, r, &r.roles) // a local would escape to the weigher
 		for i := range v.Players {
-			if roles[i] == werewolf.RoleWerewolf {
+			if r.roles[i] == werewolf.RoleWerewolf {
 				r.post[i]++
 			}
 		}
