@@ -183,31 +183,17 @@ func comparePaired(dirA, dirB string) (compareReport, error) {
 		return rep, nil
 	}
 	for p := range a.scores {
-		sa, sb := a.scores[p], b.scores[p]
 		// Games of one duplicate set share a deal: their outcomes are
-		// not independent, the sets are. So the pairs are sets.
-		var xa, xb []float64
-		var k []int // games of each set
-		games, last := 0, int64(-1)
-		for i := range sa {
-			if math.IsNaN(sa[i]) || math.IsNaN(sb[i]) {
-				continue
+		// not independent, the sets are. So the pairs are sets, over the
+		// games where the player held a seat in both runs.
+		var sets []int64
+		var sa, sb []float64
+		for i := range a.scores[p] {
+			if x, y := a.scores[p][i], b.scores[p][i]; !math.IsNaN(x) && !math.IsNaN(y) {
+				sets, sa, sb = append(sets, a.sets[i]), append(sa, x), append(sb, y)
 			}
-			if len(xa) == 0 || a.sets[i] != last {
-				xa, xb, k = append(xa, 0), append(xb, 0), append(k, 0)
-				last = a.sets[i]
-			}
-			j := len(xa) - 1
-			xa[j] += sa[i]
-			xb[j] += sb[i]
-			k[j]++
-			games++
 		}
-		for j := range xa {
-			xa[j] /= float64(k[j])
-			xb[j] /= float64(k[j])
-		}
-		rep.Scores = append(rep.Scores, compareStrategy{a.names[p], b.names[p], games, arena.ComparePairedMeans(xa, xb)})
+		rep.Scores = append(rep.Scores, compareStrategy{a.names[p], b.names[p], len(sa), arena.ComparePairedMeans(setMeans(sets, sa), setMeans(sets, sb))})
 	}
 	return rep, nil
 }
