@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
+	"text/tabwriter"
 
 	"gamelab/arena"
 	"gamelab/datasets"
@@ -94,8 +97,7 @@ func runCompare(ctx context.Context, args []string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(rep)
 	}
-	printCompare(rep)
-	return nil
+	return printCompare(rep)
 }
 
 // pairedRun is one run's outcomes by game index.
@@ -309,9 +311,9 @@ func sortedKeys[V any](a, b map[string]V) []string {
 	return k
 }
 
-// printCompare prints the comparison as a plain table.
-func printCompare(r compareReport) {
-	w := stdout
+// printCompare prints the comparison as a plain table to stdout.
+func printCompare(r compareReport) error {
+	w := new(bytes.Buffer)
 	fmt.Fprintf(w, "lab compare: %s %s, %s, %d games, seed %s\n", r.Game, r.Rules, r.Schedule, r.Games, r.Seed)
 	fmt.Fprintf(w, "A: %s (%s)\nB: %s (%s)\n\n", r.A.Dir, strings.Join(r.A.Players, ", "), r.B.Dir, strings.Join(r.B.Players, ", "))
 	pct := func(x float64) string { return fmt.Sprintf("%.1f", 100*x) }
@@ -325,7 +327,9 @@ func printCompare(r compareReport) {
 				fmt.Sprintf("%s (%s to %s)", signed(t.Diff), signed(t.DiffCI[0]), signed(t.DiffCI[1])),
 				fmt.Sprintf("z %.1f, p %s (A only %d, B only %d)", t.Z, compareP(t.P), t.AOnly, t.BOnly)})
 		}
-		printColumns(rows)
+		if err := printColumns(w, rows); err != nil {
+			return err
+		}
 		fmt.Fprintln(w, "\nrates with Wilson 95 % intervals; B − A: paired difference, 95 % interval; McNemar: z and exact two-sided p on the games one run won")
 		if r.SetsShareDeals {
 			fmt.Fprintln(w, "\nthe games of a duplicate set share a deal, so they are not independent: the intervals and McNemar above are too narrow;")
@@ -336,7 +340,8 @@ func printCompare(r compareReport) {
 				}
 			}
 		}
-		return
+		_, err := stdout.Write(w.Bytes())
+		return err
 	}
 	rows := [][]string{{"mean score", "games", "sets", "A", "B", "B − A (95 %)", "t"}}
 	for _, s := range r.Scores {
@@ -349,8 +354,12 @@ func printCompare(r compareReport) {
 			fmt.Sprintf("%s (%s to %s)", fmt.Sprintf("%+"+f[1:], s.Diff), fmt.Sprintf("%+"+f[1:], s.DiffCI[0]), fmt.Sprintf("%+"+f[1:], s.DiffCI[1])),
 			fmt.Sprintf("%.2f", s.T)})
 	}
-	printColumns(rows)
+	if err := printColumns(w, rows); err != nil {
+		return err
+	}
 	fmt.Fprintln(w, "\nmean score per game over the player's seats; B − A: paired by set (a duplicate set, else a game), Student t 95 % interval")
+	_, err := stdout.Write(w.Bytes())
+	return err
 }
 
 // scoreFormat is the format of a mean whose interval has half width h:
@@ -372,24 +381,10 @@ func compareP(p float64) string {
 }
 
 // printColumns prints rows as left-aligned columns two spaces apart.
-func printColumns(rows [][]string) {
-	var width []int
+func printColumns(w io.Writer, rows [][]string) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, row := range rows {
-		for j, c := range row {
-			if j == len(width) {
-				width = append(width, 0)
-			}
-			width[j] = max(width[j], len([]rune(c)))
-		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
-	for _, row := range rows {
-		var b strings.Builder
-		for j, c := range row {
-			b.WriteString(c)
-			if j < len(row)-1 {
-				b.WriteString(strings.Repeat(" ", width[j]-len([]rune(c))+2))
-			}
-		}
-		fmt.Fprintln(stdout, b.String())
-	}
+	return tw.Flush()
 }
