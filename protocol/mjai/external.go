@@ -73,6 +73,7 @@ type External struct {
 	errFile *os.File
 	errPipe *os.File      // our end of the bot's stderr
 	errDone chan struct{} // closed when the bot's stderr is copied out
+	errSink *stderrSink   // where the copy goes
 	fresh   bool          // no answer read yet from this process
 	dead    bool          // the process is gone for the rest of this game
 
@@ -362,14 +363,14 @@ func (x *External) start() bool {
 	if x.tail == nil {
 		x.tail = &tailBuffer{max: 16 << 10}
 	}
-	var errOut io.Writer = x.tail
+	errOut := &stderrSink{tail: x.tail}
 	x.errFile = nil
 	if x.StderrFile != "" {
 		f, err := os.OpenFile(x.StderrFile, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 		if err != nil {
 			fmt.Fprintf(x.tail, "mjai: %v\n", err)
 		} else {
-			errOut, x.errFile = io.MultiWriter(x.tail, f), f
+			errOut.file, x.errFile = f, f
 		}
 	}
 	// Our own stderr pipe (not exec's copying goroutine): Wait then
@@ -378,7 +379,9 @@ func (x *External) start() bool {
 	errPipe, errW, err := os.Pipe()
 	if err != nil {
 		fmt.Fprintf(x.tail, "mjai: stderr pipe: %v\n", err)
-		x.closeErrFile()
+		if err := x.closeErrFile(); err != nil {
+			fmt.Fprintf(x.tail, "mjai: %v\n", err)
+		}
 		x.dead = true
 		return false
 	}
@@ -389,13 +392,18 @@ func (x *External) start() bool {
 	if err != nil {
 		fmt.Fprintf(x.tail, "mjai: cannot start %q: %v\n", x.Cmd, err)
 		errPipe.Close()
-		x.closeErrFile()
+		if err := x.closeErrFile(); err != nil {
+			fmt.Fprintf(x.tail, "mjai: %v\n", err)
+		}
 		x.dead = true
 		return false
 	}
-	x.errPipe, x.errDone = errPipe, make(chan struct{})
-	go func(dst io.Writer, src io.Reader, done chan<- struct{}) {
-		_, _ = io.Copy(dst, src) // ends when every write end is closed, or we close src
+	x.errPipe, x.errDone, x.errSink = errPipe, make(chan struct{}), errOut
+	go func(dst *stderrSink, src io.Reader, done chan<- struct{}) {
+		// Ends when every write end is closed, or we close src (stop).
+		if _, err := io.Copy(dst, src); err != nil && !errors.Is(err, os.ErrClosed) {
+			fmt.Fprintf(dst.tail, "mjai: bot stderr: %v\n", err)
+		}
 		close(done)
 	}(errOut, errPipe, x.errDone)
 	x.mu.Lock()
@@ -468,10 +476,13 @@ func (x *External) stop() error {
 	}
 	x.errPipe.Close()
 	<-x.errDone
+	if err := x.errSink.err; err != nil {
+		errs = append(errs, err)
+	}
 	if err := x.closeErrFile(); err != nil {
 		errs = append(errs, err)
 	}
-	x.proc, x.stdin, x.errPipe = nil, nil, nil
+	x.proc, x.stdin, x.errPipe, x.errSink = nil, nil, nil, nil
 	if len(errs) == 0 {
 		return nil
 	}
@@ -498,6 +509,28 @@ func (x *External) Close() error {
 	err := x.stop()
 	untrack(x)
 	return err
+}
+
+// stderrSink takes the bot's stderr into the tail and, if open, the
+// StderrFile. A failed file write is noted in the tail and kept in err
+// (stop returns it), and the file dropped: the copy goes on, so the bot
+// never blocks writing its stderr.
+type stderrSink struct {
+	tail *tailBuffer
+	file *os.File
+	err  error
+}
+
+func (s *stderrSink) Write(p []byte) (int, error) {
+	s.tail.Write(p) // never fails
+	if s.file != nil {
+		if _, err := s.file.Write(p); err != nil {
+			s.err = fmt.Errorf("bot stderr to file: %w", err)
+			fmt.Fprintf(s.tail, "mjai: %v\n", s.err)
+			s.file = nil
+		}
+	}
+	return len(p), nil
 }
 
 // tailBuffer keeps the last max bytes written to it.

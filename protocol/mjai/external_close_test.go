@@ -117,3 +117,36 @@ func TestCloseAllReportsFailedBots(t *testing.T) {
 		t.Errorf("stats[%q].Failed = %d, want 1", cmd, got)
 	}
 }
+
+// TestExternalStderrFileFails: when StderrFile refuses writes (/dev/full),
+// Close reports it and the bot's stderr is still drained, so a bot that
+// writes more than a pipe holds does not block.
+func TestExternalStderrFileFails(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	done := filepath.Join(t.TempDir(), "done")
+	cmd, _ := botScript(t, "head -c 300000 /dev/zero >&2 && touch "+done+"\ncat > /dev/null")
+	x, err := NewExternal(cmd, Lines, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.StderrFile = "/dev/full"
+	if !x.start() {
+		t.Fatalf("the bot did not start: %s", x.Stderr())
+	}
+	wrote := false
+	for range 100 {
+		if _, err := os.Stat(done); err == nil {
+			wrote = true
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := x.Close(); err == nil || !strings.Contains(err.Error(), "bot stderr to file") {
+		t.Errorf("Close: %v, want the failed stderr file", err)
+	}
+	if !wrote {
+		t.Error("the bot blocked writing its stderr once the file failed")
+	}
+}
