@@ -91,6 +91,21 @@ func TestSearchBadSpecs(t *testing.T) {
 	})
 }
 
+// A bayes move allocates nothing, its posterior (recomputed after Reset)
+// included.
+func TestBayesMoveAllocatesNothing(t *testing.T) {
+	_, v, legal := voteView(t, "9", 3)
+	m, err := New("bayes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := sim.NewRand(1)
+	m.Decide(&v, legal, rng)
+	if n := testing.AllocsPerRun(5, func() { m.Reset(); m.Decide(&v, legal, rng) }); n != 0 {
+		t.Fatalf("a bayes move allocates %.1f times", n)
+	}
+}
+
 // An iteration allocates nothing in steady state: a move of 400
 // iterations allocates as much as one of 20.
 func TestSearchIterationAllocatesNothing(t *testing.T) {
