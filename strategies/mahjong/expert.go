@@ -499,19 +499,7 @@ func (e *Expert) handValue(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds int
 		}
 	}
 	honorsAndSimples(v, c, yao, open, false, &han, &yaku)
-	for _, ind := range v.Dora[:v.NDora] {
-		han += float64(c[mahjong.DoraFromIndicator(ind)])
-	}
-	han += float64(reds)
-	if !open {
-		han += 1.6 // riichi, tsumo, ura and ippatsu on average
-	} else if !yaku {
-		return 0
-	}
-	pts := pointsOfHan(han)
-	if v.Me == v.Dealer {
-		pts *= 1.5
-	}
+	pts, _ := winPoints(v, c, reds, open, yaku, han, pointsOfHan) // 0 without yaku
 	return pts
 }
 

@@ -137,6 +137,18 @@ func (e *Expert) handEstimate(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds 
 		}
 	}
 	han += sanshoku(c, &runs) + ittsu(c, &runs)
+	pts, ok := winPoints(v, c, reds, open, yaku, han, pointsOf)
+	if !ok {
+		return 0
+	}
+	return pts + 300*float64(v.Honba) + 1000*float64(v.Sticks)
+}
+
+// winPoints adds to han the dora among the concealed counts c, the red
+// fives reds and, for a closed hand, riichi, tsumo, ura and ippatsu on
+// average (1.6), and returns the points of that han by points (times 1.5
+// for the dealer); ok is false for an open hand without yaku.
+func winPoints(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds int, open, yaku bool, han float64, points func(float64) float64) (pts float64, ok bool) {
 	for _, ind := range v.Dora[:v.NDora] {
 		han += float64(c[mahjong.DoraFromIndicator(ind)])
 	}
@@ -144,13 +156,13 @@ func (e *Expert) handEstimate(v *mahjong.View, c *[mahjong.NumKinds]uint8, reds 
 	if !open {
 		han += 1.6 // riichi, tsumo, ura and ippatsu on average
 	} else if !yaku {
-		return 0
+		return 0, false
 	}
-	pts := pointsOf(han)
+	pts = points(han)
 	if v.Me == v.Dealer {
 		pts *= 1.5
 	}
-	return pts + 300*float64(v.Honba) + 1000*float64(v.Sticks)
+	return pts, true
 }
 
 // honorsAndSimples adds to han the concealed value honors (a set 1 han,
