@@ -410,22 +410,27 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 	}
 }
 
+// honorDanger is the chance an honor deals into a tenpai threat it is
+// not genbutsu against, by the copies seen (a tanki or shanpon wait).
+func honorDanger(seen uint8) float64 {
+	switch seen {
+	case 4, 3:
+		return 0.005
+	case 2:
+		return 0.03
+	case 1:
+		return 0.06
+	}
+	return 0.08
+}
+
 // danger is the probability that kind k deals into a tenpai threat t.
 func danger(t *threat, x *expertCtx, k mahjong.Tile) float64 {
 	if t.safe[k] {
 		return 0
 	}
 	if k.IsHonor() {
-		switch x.seen[k] {
-		case 4, 3:
-			return 0.005
-		case 2:
-			return 0.03
-		case 1:
-			return 0.06
-		default:
-			return 0.08
-		}
+		return honorDanger(x.seen[k])
 	}
 	n := int(k%9) + 1
 	// kabe: a neighbour all seen rules out the runs waiting on k from that side

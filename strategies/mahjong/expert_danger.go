@@ -72,16 +72,7 @@ func dangerRefined(t *threat, x *expertCtx, k mahjong.Tile) float64 {
 	}
 	var d float64
 	if k.IsHonor() {
-		switch x.seen[k] {
-		case 4, 3:
-			d = 0.005
-		case 2:
-			d = 0.03
-		case 1:
-			d = 0.06
-		default:
-			d = 0.08
-		}
+		d = honorDanger(x.seen[k])
 	} else {
 		n := int(k%9) + 1
 		side := func(ok bool, a, b mahjong.Tile) float64 {
