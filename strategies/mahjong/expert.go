@@ -25,8 +25,9 @@ import (
 // discards (Soft). A ready hand counts a wait on a tile of its own river
 // (furiten) as winning by tsumo only and then stays dama. In the last
 // hand (南4) a leader weighs losses more, the 2nd and 3rd places too
-// (Orasu: a deal-in may cost a place), and the last-placed seat its wins. It pons value honors and takes other calls
-// only when the expected value after the call beats passing by CallEV,
+// (Orasu: a deal-in may cost a place), and the last-placed seat its
+// wins. It pons value honors and takes other calls only when the
+// expected value after the call beats passing by CallEV,
 // answers no call while a threat stands and it is not ready, and
 // declares riichi at tenpai unless the hand has a yaku and at least Dama
 // estimated han (or the wall is nearly out). With Value, Danger and
