@@ -8,7 +8,7 @@ import (
 )
 
 // TestContract runs the generic contract checks (views as folds of For,
-// Reset as New, clones) on every preset, with the sampler: at every 20th
+// Reset as New, clones) on every preset, with the sampler: at every 15th
 // step a sample of the deciding seat's view shows that seat the same view
 // and legal actions, the same rng seed gives the same sample, and the
 // sample plays on to a well-formed end.
@@ -23,7 +23,7 @@ func TestContract(t *testing.T) {
 				Encode:     encodeHidden,
 				Sample:     func(v *View, rng *sim.PCG) *State { return Sample(r, v, rng) },
 				MaxSteps:   100_000,
-				CheckEvery: 20,
+				CheckEvery: 15,
 			}, 3, sim.Label(name))
 		})
 	}
