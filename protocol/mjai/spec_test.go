@@ -72,3 +72,46 @@ func TestServeSpecLines(t *testing.T) {
 		}
 	}
 }
+
+// TestServeSpecDenseOtherSeat: the original mjai TCP protocol as its
+// document spells it: the host seats us at id 2 (not 0), hides the other
+// hands and draws as "?", and the client answers every message, "none"
+// when it has nothing to do; fields we do not know are ignored.
+func TestServeSpecDenseOtherSeat(t *testing.T) {
+	hidden := `["?","?","?","?","?","?","?","?","?","?","?","?","?"]`
+	in := strings.Join([]string{
+		`{"type":"start_game","id":2,"names":["p0","p1","us","p3"],"uuid":"g-7"}`,
+		`{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"7s","scores":[25000,25000,25000,25000],` +
+			`"tehais":[` + hidden + `,` + hidden + `,["1m","2m","3m","4p","5pr","6p","7s","8s","9s","E","E","S","W"],` + hidden + `]}`,
+		`{"type":"tsumo","actor":0,"pai":"?"}`,
+		`{"type":"dahai","actor":0,"pai":"N","tsumogiri":true,"meta":{"t":1}}`,
+		`{"type":"tsumo","actor":1,"pai":"?"}`,
+		`{"type":"dahai","actor":1,"pai":"C","tsumogiri":false}`,
+		`{"type":"tsumo","actor":2,"pai":"N","unknown_field":[1]}`,
+	}, "\n") + "\n"
+	var out, log bytes.Buffer
+	if err := Serve(strings.NewReader(in), &out, &tsumogiriOnly{}, ServeOptions{Dense: true, Log: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if log.Len() > 0 {
+		t.Errorf("Serve refused lines of the spec: %s", log.String())
+	}
+	got := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(got) != 7 {
+		t.Fatalf("answers %q, want 7 lines (one a message)", got)
+	}
+	for i, a := range got[:6] {
+		if a != `{"type":"none"}` {
+			t.Errorf("answer %d: %s, want none", i, a)
+		}
+	}
+	ms, err := ParseLine([]byte(got[6]))
+	if err != nil || len(ms) != 1 || ms[0].Type != "dahai" || ms[0].Actor != 2 {
+		t.Fatalf("answer to our draw: %s (%v), want a dahai by actor 2", got[6], err)
+	}
+	held := map[string]bool{"1m": true, "2m": true, "3m": true, "4p": true, "5pr": true, "6p": true,
+		"7s": true, "8s": true, "9s": true, "E": true, "S": true, "W": true, "N": true}
+	if !held[ms[0].Pai] {
+		t.Errorf("answer %s discards a tile seat 2 does not hold", got[6])
+	}
+}
