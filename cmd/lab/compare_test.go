@@ -15,9 +15,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// z95 is the standard normal's 97.5th percentile.
-const z95 = 1.959963984540054
-
 // compareArena plays a small werewolf run into a new directory.
 func compareArena(t *testing.T, dir string, args ...string) string {
 	t.Helper()

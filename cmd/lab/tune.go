@@ -435,6 +435,9 @@ func writeStep(w io.Writer, step, games int64, objective float64, vals []float64
 	return err
 }
 
+// z95 is the standard normal's 97.5th percentile.
+const z95 = 1.959963984540054
+
 // gateField is a named opponent field of the validation gate.
 type gateField struct {
 	Name    string
@@ -555,7 +558,7 @@ func meanCI(x []float64) (mean, half float64) {
 	for _, v := range x {
 		ss += (v - mean) * (v - mean)
 	}
-	return mean, 1.959963984540054 * math.Sqrt(ss/float64(len(x)-1)/float64(len(x)))
+	return mean, z95 * math.Sqrt(ss/float64(len(x)-1)/float64(len(x)))
 }
 
 // tuneSeed derives the seed of tuning step k.
