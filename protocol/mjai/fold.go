@@ -47,6 +47,32 @@ type Fold struct {
 	won     bool
 	points  [4]int32
 	pending bool // points to pay at end_kyoku
+
+	// Furiten bookkeeping of Me by kind (Situation.Passed): kinds passed
+	// since its last discard, since its riichi, and the tile whose claim
+	// is still open (it passes with the next message that is not a hora).
+	tempSeen, riichiSeen uint64
+	inRiichi, claimOpen  bool
+	claimKind            mahjong.Tile
+}
+
+// passClaim marks the tile of an open claim as passed by Me when a
+// message other than a win (or a session message) follows it, as the
+// engine does when a discard or kan passes (sim/mahjong/turn.go markSeen).
+func (f *Fold) passClaim(typ string) {
+	switch typ {
+	case "hora", "none", "hello", "join", "error", "":
+		return
+	}
+	if !f.claimOpen {
+		return
+	}
+	f.claimOpen = false
+	b := uint64(1) << f.claimKind
+	f.tempSeen |= b
+	if f.inRiichi {
+		f.riichiSeen |= b
+	}
 }
 
 // NewFold returns a fold for seat me (NoSeat: learn it from start_game;
@@ -101,6 +127,7 @@ func (f *Fold) Apply(m *Message) ([]mahjong.Event, error) {
 	ev := func(e mahjong.Event) { f.emit(e, &out) }
 	base := mahjong.Event{Seat: sim.NoSeat, From: sim.NoSeat}
 	f.Asked, f.Sit = false, Situation{}
+	f.passClaim(m.Type)
 	switch m.Type {
 	case "start_game":
 		if f.Me == sim.NoSeat && m.ID >= 0 {
@@ -129,6 +156,7 @@ func (f *Fold) Apply(m *Message) ([]mahjong.Event, error) {
 			return nil, fmt.Errorf("%w: start_kyoku wants 4 tehais and 4 scores", ErrFold)
 		}
 		f.left, f.kanDraw, f.reach, f.uraSeen, f.won = liveTiles, [4]bool{}, sim.NoSeat, false, false
+		f.tempSeen, f.riichiSeen, f.inRiichi, f.claimOpen = 0, 0, false, false
 		e := base
 		e.Kind, e.Seat = mahjong.EvHandStart, sim.Seat(m.Oya)
 		e.Round = uint8(4*wind + m.Kyoku - 1)
@@ -196,6 +224,9 @@ func (f *Fold) Apply(m *Message) ([]mahjong.Event, error) {
 			return nil, err
 		}
 		f.reach = s
+		if s == f.Me {
+			f.inRiichi, f.riichiSeen = true, 0
+		}
 		e := base
 		e.Kind, e.Seat = mahjong.EvRiichi, s
 		ev(e)
@@ -221,8 +252,12 @@ func (f *Fold) Apply(m *Message) ([]mahjong.Event, error) {
 			f.reach = sim.NoSeat
 		}
 		ev(e)
+		if s == f.Me {
+			f.tempSeen = 0
+		}
 		if f.Me >= 0 && s != f.Me {
-			f.Asked, f.Sit = true, Situation{}
+			f.claimOpen, f.claimKind = true, t.Kind()
+			f.Asked, f.Sit = true, Situation{Passed: f.tempSeen | f.riichiSeen}
 		}
 	case "reach_accepted":
 		s, err := seatOf(m.Actor, "actor", m)
@@ -243,7 +278,11 @@ func (f *Fold) Apply(m *Message) ([]mahjong.Event, error) {
 			f.Asked = true
 			f.Sit = Situation{Turn: true, AfterCall: true, CalledChi: e.Meld == mahjong.Chi, Called: e.Tile, CalledLow: e.Tiles[0].Kind()}
 		case f.Me >= 0 && e.Seat != f.Me && e.Meld == mahjong.Kakan:
-			f.Asked, f.Sit = true, Situation{Chankan: true}
+			f.claimOpen, f.claimKind = true, e.Tile.Kind()
+			f.Asked, f.Sit = true, Situation{Chankan: true, Passed: f.tempSeen | f.riichiSeen}
+		case f.Me >= 0 && e.Seat != f.Me && e.Meld == mahjong.Ankan:
+			// Tenhou lets a kokushi rob an ankan, so passing it is furiten.
+			f.claimOpen, f.claimKind = true, e.Tile.Kind()
 		}
 	case "dora":
 		t, err := f.tile(m.DoraMarker, m)

@@ -21,13 +21,18 @@ type Situation struct {
 	Rinshan bool
 	// Chankan: the claim is on a kakan (only ron).
 	Chankan bool
+	// Passed has bit k set when a tile of kind k passed the seat since
+	// its last discard (temporary furiten) or since its riichi (riichi
+	// furiten), the tile now claimed not counted: Fold keeps it from the
+	// order of the messages, which the View does not hold.
+	Passed uint64
 }
 
 // Legal appends to dst the actions of seat v.Me that are legal under
 // Tenhou rules in situation sit, as far as the View tells: for a host that
 // sends no possible_actions. It never lists an illegal action; it leaves
-// out what the View cannot decide (temporary furiten is assumed, ankan in
-// riichi and nine kinds are never offered).
+// out what the View cannot decide (ankan in riichi and nine kinds are
+// never offered); temporary and riichi furiten come from sit.Passed.
 func Legal(v *mahjong.View, sit Situation, dst []mahjong.Action) []mahjong.Action {
 	me := v.Me
 	counts := v.Counts()
@@ -100,7 +105,7 @@ func Legal(v *mahjong.View, sit Situation, dst []mahjong.Action) []mahjong.Actio
 		return dst
 	}
 	dst = append(dst, mahjong.Action{Kind: mahjong.ActPass})
-	if winHasYaku(v, t, false, false, sit.Chankan) && !furiten(v, &counts, melds) {
+	if winHasYaku(v, t, false, false, sit.Chankan) && !furiten(v, &counts, melds, sit.Passed) {
 		dst = append(dst, mahjong.Action{Kind: mahjong.ActRon})
 	}
 	if sit.Chankan || v.Riichi[me] || v.WallLeft <= 0 {
@@ -196,12 +201,14 @@ func kuikae(sit Situation, f mahjong.Tile) bool {
 	return false
 }
 
-// furiten: a wait of the hand is among the seat's own discards.
-func furiten(v *mahjong.View, counts *[34]uint8, melds int) bool {
-	r := &v.Rivers[v.Me]
-	for _, t := range r.Slice() {
-		k := t.Kind()
-		if counts[k] >= 4 {
+// furiten: a wait of the hand is among the seat's own discards or the
+// kinds that passed it (passed, bit k for kind k).
+func furiten(v *mahjong.View, counts *[34]uint8, melds int, passed uint64) bool {
+	for _, t := range v.Rivers[v.Me].Slice() {
+		passed |= 1 << t.Kind()
+	}
+	for k := range mahjong.Tile(34) {
+		if passed&(1<<k) == 0 || counts[k] >= 4 {
 			continue
 		}
 		counts[k]++
