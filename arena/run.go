@@ -41,7 +41,9 @@ func Run(ctx context.Context, m Match, sched *Schedule, opt Options, sink func(*
 	}
 	// A short run (a tuning step: tens of games) needs no more buffers
 	// than games: allocating 512 records a worker per call cost more than
-	// the games of a liar's bar step.
+	// the games of a liar's bar step (an SPSA step went from about 1.3 to
+	// 0.75 CPU-ms: docs/performance.md, "Arena overhead and tuning with
+	// workers").
 	window = int(min(int64(window), max(opt.End-opt.First, 1)))
 	// Games travel in batches of consecutive numbers so the hand-offs
 	// between goroutines cost little next to a game.
