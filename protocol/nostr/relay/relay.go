@@ -49,15 +49,27 @@ type client struct {
 
 func (c *client) close() { c.once.Do(func() { close(c.done) }) }
 
+// closed reports whether the client was closed.
+func (c *client) closed() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // send queues a frame; a client whose queue is full is closed (a slow
-// consumer must not stall the relay). Called with Relay.mu held.
+// consumer must not stall the relay). Called with Relay.mu held. Nothing is
+// queued after close: a dropped connection delivers a prefix of the frames,
+// never a later frame without an earlier one (a select over a ready queue
+// and a closed done picks either at random).
 func (c *client) send(frame []byte) {
-	if frame == nil {
-		return // not encodable (logged by Relay.frame)
+	if frame == nil || c.closed() {
+		return // not encodable (logged by Relay.frame), or closed
 	}
 	select {
 	case c.out <- frame:
-	case <-c.done:
 	default:
 		c.close()
 	}
@@ -88,6 +100,10 @@ func (r *Relay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		for {
 			select {
 			case f := <-c.out:
+				if c.closed() { // dropped: write no frame after the drop
+					cancel()
+					return
+				}
 				if err := conn.Write(ctx, websocket.MessageText, f); err != nil {
 					c.close()
 					return

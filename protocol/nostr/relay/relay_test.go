@@ -304,3 +304,19 @@ func TestDropClosesConnections(t *testing.T) {
 		t.Fatalf("event lost across Drop: %v", got)
 	}
 }
+
+// TestClosedClientQueuesNothing: a dropped connection must deliver a prefix
+// of its frames. Before the fix, send raced a ready queue against the closed
+// done channel, so a frame sent after the drop could still be queued and
+// written after earlier ones were skipped: a reader saw a gap.
+func TestClosedClientQueuesNothing(t *testing.T) {
+	c := &client{out: make(chan []byte, maxQueue), done: make(chan struct{})}
+	c.send([]byte("before"))
+	c.close()
+	for range 200 {
+		c.send([]byte("after"))
+	}
+	if len(c.out) != 1 {
+		t.Fatalf("%d frames queued, want only the one sent before the drop", len(c.out))
+	}
+}
