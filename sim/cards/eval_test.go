@@ -388,6 +388,46 @@ func BenchmarkEval7Rand1(b *testing.B) {
 	}
 }
 
+// keySum7 is Eval7 without its two table lookups: the card keys summed,
+// the flush test and the hash multiply, returned as a meaningless rank.
+// Not an evaluator: BenchmarkEval7CallCeiling calls it as Eval7 is called
+// (it is too big to inline, as Eval7 is) to measure the fastest any called
+// evaluator built on summed card keys can be on Rand1's hands.
+func keySum7(c *[7]Card) HandRank {
+	k := cardKey[c[0]] + cardKey[c[1]] + cardKey[c[2]] + cardKey[c[3]] +
+		cardKey[c[4]] + cardKey[c[5]] + cardKey[c[6]]
+	if uint32(k)&flushBits != 0 {
+		return flushOf(k, c[:])
+	}
+	return HandRank(uint32(k>>countShift) * hash7Mul)
+}
+
+//go:noinline
+func keySumAll(hs [][7]Card) HandRank {
+	var acc HandRank
+	for i := range hs {
+		acc += keySum7(&hs[i])
+	}
+	return acc
+}
+
+// BenchmarkEval7CallCeiling is BenchmarkEval7Rand1 with keySum7 in place
+// of Eval7: the call, the hand stream and the key sums, no lookup. Its
+// figure bounds what Eval7 can reach in an ordinary build, where Go does
+// not inline it (docs/performance.md, "Hand evaluator").
+func BenchmarkEval7CallCeiling(b *testing.B) {
+	hs := rand1Hands()
+	var acc HandRank
+	cpu0 := simtest.CPUTime()
+	for b.Loop() {
+		acc += keySumAll(hs)
+	}
+	sink = acc
+	if cpu := simtest.CPUTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(b.N)*float64(len(hs))/cpu.Seconds()/1e6, "Mevals/cpu-s")
+	}
+}
+
 func BenchmarkEval5(b *testing.B) {
 	hs := randomHands(1 << 16)
 	var acc HandRank
