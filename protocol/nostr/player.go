@@ -74,8 +74,10 @@ type PlayerStats struct {
 	// Rejected: error replies from the server; Resent: corrected turn
 	// answers sent after one.
 	Rejected, Resent int
-	// FoldErrors: messages that did not fit the folded state.
-	FoldErrors int
+	// FoldErrors: messages that did not fit the folded state, even after
+	// being held for the events a relay delivered late. Held: messages
+	// that did not fit when they came and fitted later (out of order).
+	FoldErrors, Held int
 	// Stale: server events from before our start (at or before the newest
 	// server event when we started), ignored. Outside: messages addressed
 	// to us outside our own game (before our gamestart, after the
@@ -103,6 +105,9 @@ type Player struct {
 	turnSent  mahjong.Action
 	turnTried []mahjong.Action
 	legal     []mahjong.Action
+	// held: messages of our game that did not fit the fold when they came,
+	// in arrival order, retried after each message that fits (see apply).
+	held []heldMsg
 
 	lastSentAt gn.Timestamp // created_at of our newest event
 	floor      gn.Timestamp // server events at or before this are stale
@@ -324,10 +329,7 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 		}
 		return false
 	}
-	if err := p.fold.Apply(m); err != nil {
-		p.stats.FoldErrors++
-		p.log.Warn("message does not fit our state", "err", err, "msg", m.Name(), "id", e.ID)
-	}
+	fit := p.apply(m, e.ID)
 	switch m := m.(type) {
 	case wire.GameStart:
 		if m.To == p.cfg.Keys.Npub && p.fold.Seat != sim.NoSeat {
@@ -339,8 +341,17 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 	case wire.AskSutehai:
 		if m.Player == p.cfg.Keys.Npub && !p.answered[e.ID] {
 			p.answered[e.ID] = true
+			if fit {
+				p.resync(m.Hand, m.Drawn, m.HasDrawn)
+				p.turn(ctx, e)
+				break
+			}
+			// Decide on the prompt's hand but keep the fold as it is: the
+			// events it waits for may still come and fit.
+			saved := p.fold.View
 			p.resync(m.Hand, m.Drawn, m.HasDrawn)
 			p.turn(ctx, e)
+			p.fold.View = saved
 		}
 	case wire.AskNaku:
 		if m.Player == p.cfg.Keys.Npub && !p.answered[e.ID] {
@@ -357,6 +368,7 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 			p.command(ctx, e.Kind, "next")
 		}
 	case wire.GameEnd:
+		p.dropHeld("the game ended")
 		rec := GameRecord{Players: m.Players, Scores: m.Scores, Seat: int(p.fold.Seat)}
 		p.games = append(p.games, rec)
 		p.inGame, p.joined, p.turnReq = false, false, nil
@@ -367,6 +379,122 @@ func (p *Player) handle(ctx context.Context, e *gn.Event) bool {
 		p.open(ctx)
 	}
 	return false
+}
+
+// maxHeld bounds the messages held for late events; past it the oldest
+// is forced in.
+const maxHeld = 64
+
+type heldMsg struct {
+	m   wire.Message
+	id  string
+	err error
+}
+
+// apply folds m and reports whether it fitted. The pool merges several
+// relays, each in order, but a relay that missed an event delivers the
+// next ones before a slower relay delivers the missed one: a message that
+// does not fit is therefore held (the fold unchanged) and retried after
+// each message that fits. What still does not fit when our next prompt
+// shows that nothing more is coming is forced in as before (the prompt
+// resyncs our hand); a new hand or game drops what is held.
+func (p *Player) apply(m wire.Message, id string) bool {
+	switch m.(type) {
+	case wire.GameStart, wire.KyokuStart:
+		p.dropHeld("a new hand started")
+	case wire.AskSutehai, wire.AskNaku:
+		if len(p.held) > 0 && p.isOurPrompt(m) && !p.try(m) {
+			// Our next prompt does not fit either: the held messages
+			// were not a reordering. Force them in, then this one.
+			p.forceHeld(len(p.held))
+			p.force(heldMsg{m: m, id: id, err: p.fold.Apply(m)})
+			if am, ok := m.(wire.AskSutehai); ok {
+				p.resync(am.Hand, am.Drawn, am.HasDrawn)
+			}
+			return true
+		}
+	}
+	saved := *p.fold
+	err := p.fold.Apply(m)
+	if err == nil {
+		p.retryHeld()
+		return true
+	}
+	*p.fold = saved
+	p.log.Debug("message does not fit our state yet; held", "err", err, "msg", m.Name(), "id", id)
+	p.held = append(p.held, heldMsg{m: m, id: id, err: err})
+	if len(p.held) > maxHeld {
+		p.forceHeld(1)
+	}
+	return false
+}
+
+// try applies m if it fits and reports whether it did.
+func (p *Player) try(m wire.Message) bool {
+	saved := *p.fold
+	if p.fold.Apply(m) != nil {
+		*p.fold = saved
+		return false
+	}
+	p.retryHeld()
+	return true
+}
+
+func (p *Player) isOurPrompt(m wire.Message) bool {
+	switch m := m.(type) {
+	case wire.AskSutehai:
+		return m.Player == p.cfg.Keys.Npub
+	case wire.AskNaku:
+		return m.Player == p.cfg.Keys.Npub
+	}
+	return false
+}
+
+// retryHeld applies the held messages that fit now, oldest first, until
+// none does.
+func (p *Player) retryHeld() {
+	for again := true; again; {
+		again = false
+		for i, h := range p.held {
+			saved := *p.fold
+			if p.fold.Apply(h.m) != nil {
+				*p.fold = saved
+				continue
+			}
+			p.stats.Held++
+			p.log.Debug("held message fits now", "msg", h.m.Name(), "id", h.id)
+			p.held = slices.Delete(p.held, i, i+1)
+			again = true
+			break
+		}
+	}
+}
+
+// forceHeld applies the n oldest held messages whether they fit or not.
+func (p *Player) forceHeld(n int) {
+	for _, h := range p.held[:n] {
+		h.err = p.fold.Apply(h.m)
+		p.force(h)
+	}
+	p.held = slices.Delete(p.held, 0, n)
+}
+
+// force counts and logs a message that was applied although it did not fit.
+func (p *Player) force(h heldMsg) {
+	if h.err == nil {
+		return
+	}
+	p.stats.FoldErrors++
+	p.log.Warn("message does not fit our state", "err", h.err, "msg", h.m.Name(), "id", h.id)
+}
+
+// dropHeld discards what is held (it belongs to a hand that is over).
+func (p *Player) dropHeld(why string) {
+	for _, h := range p.held {
+		p.stats.FoldErrors++
+		p.log.Warn("message never fitted our state; dropped", "why", why, "err", h.err, "msg", h.m.Name(), "id", h.id)
+	}
+	p.held = p.held[:0]
 }
 
 // replyOutside logs a server reply that came while we are not in a game
