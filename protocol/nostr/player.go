@@ -395,17 +395,19 @@ type heldMsg struct {
 // relays, each in order, but a relay that missed an event delivers the
 // next ones before a slower relay delivers the missed one: a message that
 // does not fit is therefore held (the fold unchanged) and retried after
-// each message that fits. What still does not fit when our next prompt
-// shows that nothing more is coming is forced in as before (the prompt
-// resyncs our hand); a new hand or game drops what is held.
+// each message that fits. When a prompt of ours is held and our next
+// prompt does not fit either, nothing more is coming: what is held is
+// forced in as before (the prompt resyncs our hand). A new hand or game
+// drops what is held.
 func (p *Player) apply(m wire.Message, id string) bool {
 	switch m.(type) {
 	case wire.GameStart, wire.KyokuStart:
 		p.dropHeld("a new hand started")
 	case wire.AskSutehai, wire.AskNaku:
-		if len(p.held) > 0 && p.isOurPrompt(m) && !p.try(m) {
-			// Our next prompt does not fit either: the held messages
-			// were not a reordering. Force them in, then this one.
+		if p.isOurPrompt(m) && slices.ContainsFunc(p.held, func(h heldMsg) bool { return p.isOurPrompt(h.m) }) && !p.try(m) {
+			// A prompt of ours still waits and the next one does not fit
+			// either: what is held was not a reordering. Force it in,
+			// then this one.
 			p.forceHeld(len(p.held))
 			p.force(heldMsg{m: m, id: id, err: p.fold.Apply(m)})
 			if am, ok := m.(wire.AskSutehai); ok {

@@ -16,8 +16,9 @@ import (
 // player1 straight to the player's handler, first in the recorded order
 // and then with some delivered late, as the pool delivers them when one
 // relay missed an event that a slower relay delivers afterwards: every
-// 11th discard comes after the next one or two play events, and every 9th
-// of our draws after our prompt that follows it. The late run must send
+// 11th discard comes after the next one or two play events, every 5th
+// discard just before our draw after that draw and our prompt, and every
+// 9th of our draws after our prompt that follows it. The late run must send
 // the same answers, end with the same View, and count no fold error: each
 // message that did not fit was held until the events it needed came. A
 // discard lost for good costs fold errors but no answer.
@@ -60,10 +61,24 @@ func TestPlayerHoldsLateEvents(t *testing.T) {
 	}
 	// The late order: move a message behind the next one or two.
 	late := slices.Clone(inOrder)
-	moved, overPrompt, discards, draws := 0, 0, 0, 0
+	moved, overPrompt, discards, draws, beforeUs := 0, 0, 0, 0, 0
 	for i := 0; i+2 < len(late); i++ {
 		switch late[i].m.(type) {
 		case wire.Sutehai:
+			_, draw := late[i+1].m.(wire.Tsumo)
+			_, prompt := late[i+2].m.(wire.AskSutehai)
+			if draw && prompt {
+				// The discard before our draw, after our prompt.
+				if beforeUs++; beforeUs%5 == 0 {
+					x := late[i]
+					copy(late[i:i+2], late[i+1:i+3])
+					late[i+2] = x
+					moved++
+					overPrompt++
+					i += 2
+				}
+				break
+			}
 			if discards++; discards%11 == 0 && play(late[i+1].m) {
 				by := 1
 				if play(late[i+2].m) {
@@ -136,6 +151,7 @@ func TestPlayerHoldsLateEvents(t *testing.T) {
 	i := slices.IndexFunc(inOrder[len(inOrder)/2:], func(o msg) bool { _, ok := o.m.(wire.Sutehai); return ok })
 	lost := slices.Delete(slices.Clone(inOrder), len(inOrder)/2+i, len(inOrder)/2+i+1)
 	gotSent, _, st = run(lost)
+	t.Logf("lost discard: %d fold errors, %d held and fitted later", st.FoldErrors, st.Held)
 	if st.FoldErrors == 0 || st.Turns+st.Calls != len(answers) {
 		t.Errorf("lost discard: %+v", st)
 	}
