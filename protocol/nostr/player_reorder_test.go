@@ -26,22 +26,13 @@ func TestPlayerHoldsLateEvents(t *testing.T) {
 	tr := loadTranscript(t)
 	server, me := GenerateKeys(), GenerateKeys()
 	rename := strings.NewReplacer(tr.Npub["server"], server.Npub, tr.Npub["player1"], me.Npub)
-	var answers []mahjong.Action
+	answers := recordedAnswers(t, tr)
 	type msg struct {
 		content string
 		m       wire.Message
 	}
 	var inOrder []msg
 	for _, e := range tr.Events {
-		if e.Author == "player1" {
-			if c, _ := wire.ParseCommand(e.Content); c.Verb == "sutehai?" || c.Verb == "naku?" {
-				a, err := mahjong.ParseAction(strings.TrimPrefix(e.Content, "nostr:"+tr.Npub["server"]+" "))
-				if err != nil {
-					t.Fatal(err)
-				}
-				answers = append(answers, a)
-			}
-		}
 		if e.Author != "server" || e.Kind != KindChannel || !slices.Contains(e.P, "player1") {
 			continue
 		}

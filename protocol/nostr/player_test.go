@@ -55,6 +55,28 @@ func loadTranscript(t *testing.T) *wire.Transcript {
 	return tr
 }
 
+// recordedAnswers returns player1's recorded answers, as actions.
+func recordedAnswers(t *testing.T, tr *wire.Transcript) []mahjong.Action {
+	t.Helper()
+	var answers []mahjong.Action
+	for _, e := range tr.Events {
+		if e.Author != "player1" {
+			continue
+		}
+		if c, _ := wire.ParseCommand(e.Content); c.Verb == "sutehai?" || c.Verb == "naku?" {
+			a, err := mahjong.ParseAction(strings.TrimPrefix(e.Content, "nostr:"+tr.Npub["server"]+" "))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Kind == mahjong.ActPon || a.Kind == mahjong.ActChi {
+				t.Fatal("transcript has calls; extend the test")
+			}
+			answers = append(answers, a)
+		}
+	}
+	return answers
+}
+
 // TestPlayerReplaysTranscript plays the recorded live game again with our
 // player in player1's seat: a scripted server publishes every recorded
 // server event (npubs replaced by test keys) through two relays and waits
@@ -79,22 +101,7 @@ func TestPlayerReplaysTranscript(t *testing.T) {
 		tr.Npub["player2"], keys["player2"].Npub, tr.Npub["player3"], keys["player3"].Npub,
 		tr.Npub["player4"], keys["player4"].Npub)
 
-	// player1's recorded answers, as actions.
-	var answers []mahjong.Action
-	for _, e := range tr.Events {
-		if e.Author == "player1" {
-			if c, _ := wire.ParseCommand(e.Content); c.Verb == "sutehai?" || c.Verb == "naku?" {
-				a, err := mahjong.ParseAction(strings.TrimPrefix(e.Content, "nostr:"+tr.Npub["server"]+" "))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if a.Kind == mahjong.ActPon || a.Kind == mahjong.ActChi {
-					t.Fatal("transcript has calls; extend the test")
-				}
-				answers = append(answers, a)
-			}
-		}
-	}
+	answers := recordedAnswers(t, tr)
 	me := keys["player1"]
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -372,13 +372,16 @@ func evalAll(hs [][7]Card) HandRank {
 // pass over all of them, so -benchtime 3x makes the 30 M evaluations of
 // "rand1 10000000 3". Compare with the C++ driver of docs/performance.md
 // ("Hand evaluator") on the same machine.
-func BenchmarkEval7Rand1(b *testing.B) {
+func BenchmarkEval7Rand1(b *testing.B) { benchRand1(b, evalAll) }
+
+// benchRand1 runs all, a loop over Rand1's hands, once an op.
+func benchRand1(b *testing.B, all func([][7]Card) HandRank) {
 	hs := rand1Hands()
 	var acc HandRank
 	b.ReportAllocs()
 	cpu0 := simtest.CPUTime()
 	for b.Loop() {
-		acc += evalAll(hs)
+		acc += all(hs)
 	}
 	sink = acc
 	n := float64(b.N) * float64(len(hs))
@@ -415,18 +418,7 @@ func keySumAll(hs [][7]Card) HandRank {
 // of Eval7: the call, the hand stream and the key sums, no lookup. Its
 // figure bounds what Eval7 can reach in an ordinary build, where Go does
 // not inline it (docs/performance.md, "Hand evaluator").
-func BenchmarkEval7CallCeiling(b *testing.B) {
-	hs := rand1Hands()
-	var acc HandRank
-	cpu0 := simtest.CPUTime()
-	for b.Loop() {
-		acc += keySumAll(hs)
-	}
-	sink = acc
-	if cpu := simtest.CPUTime() - cpu0; cpu > 0 {
-		b.ReportMetric(float64(b.N)*float64(len(hs))/cpu.Seconds()/1e6, "Mevals/cpu-s")
-	}
-}
+func BenchmarkEval7CallCeiling(b *testing.B) { benchRand1(b, keySumAll) }
 
 func BenchmarkEval5(b *testing.B) {
 	hs := randomHands(1 << 16)
