@@ -45,13 +45,15 @@ func (p *TavernPolicy) Err() error {
 	return p.err
 }
 
-// Choose implements tavern.ChoicePolicy. The call ends by the decision's
-// deadline (less a second for the answer) when that is sooner than the
-// client's timeout.
+// Choose implements tavern.ChoicePolicy. The model's call ends by the
+// decision's deadline less a second when that is sooner than the client's
+// timeout; the fallback gets ctx itself, so that second is its to answer
+// in.
 func (p *TavernPolicy) Choose(ctx context.Context, d *tavern.Decision) (string, error) {
+	callCtx := ctx
 	if d.DeadlineMS > 1000 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, time.Duration(d.DeadlineMS-1000)*time.Millisecond)
+		callCtx, cancel = context.WithTimeout(ctx, time.Duration(d.DeadlineMS-1000)*time.Millisecond)
 		defer cancel()
 	}
 	choices := make([]Choice, len(d.Choices))
@@ -63,7 +65,7 @@ func (p *TavernPolicy) Choose(ctx context.Context, d *tavern.Decision) (string, 
 	}
 	p.calls.Add(1)
 	situation := strings.TrimSpace(d.Ask + "\n\n" + d.Prompt)
-	dec, _, err := Choose(ctx, p.Client, "You are playing a game. Play to win.\n\n"+d.Rules, situation, choices)
+	dec, _, err := Choose(callCtx, p.Client, "You are playing a game. Play to win.\n\n"+d.Rules, situation, choices)
 	if err == nil {
 		return d.Choices[dec.Index].ID, nil
 	}
