@@ -400,8 +400,12 @@ type heldMsg struct {
 // forced in as before (the prompt resyncs our hand). A new hand or game
 // drops what is held.
 func (p *Player) apply(m wire.Message, id string) bool {
-	switch m.(type) {
-	case wire.GameStart, wire.KyokuStart:
+	switch m := m.(type) {
+	case wire.GameStart:
+		if m.To == p.cfg.Keys.Npub {
+			p.dropHeld("a new game started")
+		}
+	case wire.KyokuStart:
 		p.dropHeld("a new hand started")
 	case wire.AskSutehai, wire.AskNaku:
 		if p.isOurPrompt(m) && slices.ContainsFunc(p.held, func(h heldMsg) bool { return p.isOurPrompt(h.m) }) && !p.try(m) {
