@@ -10,10 +10,11 @@ import (
 
 // Expert picks each discard by expected value: the chance to win with
 // what is left (a turn-by-turn chain over shanten, live ukeire and the
-// tiles still to draw) times the hand's estimated points (handEstimate:
-// yaku in reach such as tanyao, value honors, flushes, toitoi,
-// chiitoitsu, iipeikou, sanshoku and ittsu, plus dora, red fives,
-// dealer, honba and sticks). Against threats (riichi seats, open hands
+// tiles still to draw; for a hand left one from ready, the waits each
+// accepting draw leads to: Shape) times the hand's estimated points
+// (handEstimate: yaku in reach such as tanyao, value honors, flushes,
+// toitoi, chiitoitsu, iipeikou, sanshoku and ittsu, plus dora, red
+// fives, dealer, honba and sticks). Against threats (riichi seats, open hands
 // with 3 or more melds, or 2 melds showing value or a flush) it subtracts
 // each tile's expected deal-in loss (tenpai probability × threat value ×
 // the tile's danger from genbutsu, suji, kabe, one-chance, the riichi
@@ -94,6 +95,13 @@ type Expert struct {
 	// Value, when above 0, picks discards by expected value (handEstimate:
 	// yaku in reach, dora, honba) instead of Efficiency's ukeire alone.
 	Value float64
+	// Shape, when above 0, values a discard that leaves a hand one from
+	// ready by the waits its draws lead to (shapeEV).
+	Shape float64
+	// ShapePrune, when above 0, looks ahead (Shape) only for the discards
+	// whose plain expected value reaches ShapePrune times the best one's.
+	ShapePrune float64
+	look       mahjong.Discards // the hands one draw ahead (shapeEV)
 }
 
 // threat is one opponent's danger: tenpai probability, value and safe kinds.

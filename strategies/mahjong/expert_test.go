@@ -281,3 +281,33 @@ func TestWaitRon(t *testing.T) {
 		t.Errorf("Wait 0: %v", got)
 	}
 }
+
+// shapeEV values a hand one from ready by the waits its draws lead to:
+// above the plain estimate (a typical 6-tile wait) when every draw makes
+// a two-sided wait, below it when every draw leaves a closed (kanchan)
+// one.
+func TestShapeEVWeighsWaits(t *testing.T) {
+	e := &Expert{Value: 1}
+	for _, tc := range []struct {
+		hand  string // 14 tiles, the last one discarded
+		above bool
+	}{{"123m456m22p45s67p1z9s", true}, {"123m456m22p13s79p1z9s", false}} {
+		v := viewOf(t, tc.hand, "")
+		v.WallLeft = 60
+		var x expertCtx
+		e.context(v, &x)
+		c := x.c
+		c[mahjong.S1+8]--
+		an := &e.discards
+		an.Reset(&x.c, 0)
+		sh, uk, cnt := an.Ukeire(mahjong.S1+8, &x.vis)
+		if sh != 1 {
+			t.Fatalf("%s: shanten %d after 9s, want 1", tc.hand, sh)
+		}
+		plain := pWin(v, sh, cnt, x.hazard) * e.handEstimate(v, &c, 0, nil)
+		shape := e.shapeEV(v, &x, &c, 0, mahjong.S1+8, uk, cnt)
+		if got := shape > plain; got != tc.above {
+			t.Errorf("%s: shapeEV %.0f, plain %.0f: above %v, want %v", tc.hand, shape, plain, got, tc.above)
+		}
+	}
+}

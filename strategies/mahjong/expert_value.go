@@ -1,6 +1,7 @@
 package mahjong
 
 import (
+	"math"
 	"math/bits"
 	"math/rand/v2"
 
@@ -315,11 +316,13 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 	reds := int(v.Hand[mahjong.RedM5] + v.Hand[mahjong.RedP5] + v.Hand[mahjong.RedS5])
 	var cnt [mahjong.NumKinds]int
 	var ron [mahjong.NumKinds]float64 // a ready hand's ron factor
+	var ukeire [mahjong.NumKinds]mahjong.KindSet
 	river := x.river
 	for k := range seen {
 		if seen[k] && int(sh[k]) == minSh {
 			var waits mahjong.KindSet
 			_, waits, cnt[k] = an.Ukeire(mahjong.Tile(k), &x.vis)
+			ukeire[k] = waits
 			ron[k] = 1.6
 			switch {
 			case minSh != 0:
@@ -334,9 +337,31 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 	}
 	// pWin depends only on the ukeire and the ron factor here: computed
 	// once per pair
-	var memoCnt [8]int
-	var memoRon, memoP [8]float64
-	nMemo := 0
+	var memo pWinMemo
+	shaped := minSh == 1 && e.Shape > 0
+	// ShapePrune: the look-ahead only for the discards whose plain
+	// expected value comes within ShapePrune of the best one's.
+	var skip [mahjong.NumKinds]bool
+	if shaped && e.ShapePrune > 0 {
+		var plain [mahjong.NumKinds]float64
+		top := math.Inf(-1)
+		for k := range seen {
+			if !seen[k] || int(sh[k]) != minSh {
+				continue
+			}
+			c := x.c
+			c[k]--
+			ev := x.winW * memo.get(v, minSh, cnt[k], x.hazard, ron[k]) * e.handEstimate(v, &c, reds, nil)
+			if x.nt > 0 {
+				ev -= x.lossW * x.loss(mahjong.Tile(k))
+			}
+			plain[k] = ev
+			top = max(top, ev)
+		}
+		for k := range seen {
+			skip[k] = top > 0 && plain[k] < e.ShapePrune*top
+		}
+	}
 	best := mahjong.Action{}
 	var bev float64
 	bc, bt, ties := 0, 0, 0
@@ -345,7 +370,7 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 			continue
 		}
 		k := a.Tile.Kind()
-		if int(sh[k]) != minSh {
+		if int(sh[k]) != minSh || skip[k] {
 			continue
 		}
 		c := x.c
@@ -361,21 +386,12 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 		case k.IsYaochu():
 			tb = -1
 		}
-		pw, ok := 0.0, false
-		for i := 0; i < nMemo; i++ {
-			if memoCnt[i] == cnt[k] && memoRon[i] == ron[k] {
-				pw, ok = memoP[i], true
-				break
-			}
+		var ev float64
+		if cnt[k] > 0 && shaped {
+			ev = x.winW * e.shapeEV(v, x, &c, r, k, ukeire[k], cnt[k])
+		} else {
+			ev = x.winW * memo.get(v, minSh, cnt[k], x.hazard, ron[k]) * e.handEstimate(v, &c, r, nil)
 		}
-		if !ok {
-			pw = pWinRon(v, minSh, cnt[k], x.hazard, ron[k])
-			if nMemo < len(memoCnt) {
-				memoCnt[nMemo], memoRon[nMemo], memoP[nMemo] = cnt[k], ron[k], pw
-				nMemo++
-			}
-		}
-		ev := x.winW * pw * e.handEstimate(v, &c, r, nil)
 		if x.nt > 0 {
 			ev -= x.lossW * x.loss(k)
 		}
@@ -404,6 +420,30 @@ func (e *Expert) discardEV(v *mahjong.View, legal []mahjong.Action, rng *rand.Ra
 		return e.bestDiscard(v, legal, rng, nil)
 	}
 	return best
+}
+
+// pWinMemo keeps pWinRon of one decision's shanten by ukeire and ron
+// factor: the discards of a hand share few such pairs.
+type pWinMemo struct {
+	cnt    [8]int
+	ron, p [8]float64
+	n      int
+}
+
+// get returns pWinRon(v, sh, cnt, hazard, ron), sh and hazard being the
+// same for every call on one memo.
+func (m *pWinMemo) get(v *mahjong.View, sh, cnt int, hazard, ron float64) float64 {
+	for i := 0; i < m.n; i++ {
+		if m.cnt[i] == cnt && m.ron[i] == ron {
+			return m.p[i]
+		}
+	}
+	p := pWinRon(v, sh, cnt, hazard, ron)
+	if m.n < len(m.cnt) {
+		m.cnt[m.n], m.ron[m.n], m.p[m.n] = cnt, ron, p
+		m.n++
+	}
+	return p
 }
 
 // callEV compares a chi or pon a with passing by expected value: the best

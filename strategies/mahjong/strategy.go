@@ -57,8 +57,10 @@ func init() {
 		{Name: "wait", Default: 1, Min: 0, Max: 2, Help: "above 0: a ready hand's ron chance weighs its wait tiles (honors, terminals and suji traps more)"},
 		{Name: "furiten", Default: 1, Min: 0, Max: 1, Help: "1: a ready hand waiting on a tile of its own river counts as winning by tsumo only and does not declare riichi", Kind: strategies.Int},
 		{Name: "soft", Default: 0.3, Min: 0, Max: 1, Help: "tenpai probability (reached at turn 12) of seats showing no threat yet (open hands with value; others less) that only steers the discard choice, no fold"},
+		{Name: "shape", Default: 1, Min: 0, Max: 1, Help: "1: a discard that leaves the hand one from ready is valued by the waits its draws lead to (a look-ahead of one draw); 0: by its ukeire and a typical wait", Kind: strategies.Int},
+		{Name: "shape_prune", Default: 0.7, Min: 0, Max: 1, Help: "above 0: shape looks ahead only for the discards whose plain expected value reaches this share of the best one's"},
 		{Name: "call_shanten", Default: 1, Min: -1, Max: 6, Help: "highest shanten after a chi or non-value pon to call with no dora (calls always need a yaku and must lower shanten)"},
 	}, func(v strategies.Values) Strategy {
-		return &Expert{FoldFuture: v["fold_future"], Future: v["future"], Silent: v["silent"], Loss: v["loss"], OpenThreat: v["open_threat"], Dama: v["dama"], CallShanten: v["call_shanten"], Value: v["value"], Danger: v["danger"], CallEV: v["call_ev"], FoldShanten: v["fold_shanten"], FoldValue: v["fold_value"], Open1: v["open1"], CallYaku: v["call_yaku"], Soft: v["soft"], Orasu: v["orasu"], Furiten: v["furiten"], Wait: v["wait"], Hazard: v["hazard"]}
+		return &Expert{FoldFuture: v["fold_future"], Future: v["future"], Silent: v["silent"], Loss: v["loss"], OpenThreat: v["open_threat"], Dama: v["dama"], CallShanten: v["call_shanten"], Value: v["value"], Danger: v["danger"], CallEV: v["call_ev"], FoldShanten: v["fold_shanten"], FoldValue: v["fold_value"], Open1: v["open1"], CallYaku: v["call_yaku"], Soft: v["soft"], Orasu: v["orasu"], Furiten: v["furiten"], Wait: v["wait"], Hazard: v["hazard"], Shape: v["shape"], ShapePrune: v["shape_prune"]}
 	})
 }
