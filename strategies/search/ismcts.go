@@ -32,9 +32,9 @@ type Game[S interface {
 	Leaf func(root *V, d S, dst []float64) ([]float64, bool)
 	// Candidates, if set, appends to dst[:0] the root actions worth
 	// searching among legal (werewolf: votes, divines and kills, not its
-	// hundreds of messages). When the rollout strategy's own choice is not
-	// one of them, or fewer than two are, the search plays that choice
-	// without searching.
+	// hundreds of messages). When the anchor's (the rollout strategy's
+	// unless ISMCTS.SetAnchor) own choice is not one of them, or fewer
+	// than two are, the search plays that choice without searching.
 	Candidates func(v *V, legal, dst []A) []A
 	// PooledVariance floors each action's reward variance in the z test
 	// (Config.Z) at the variance of all the root's playouts: where rewards
@@ -64,9 +64,10 @@ type Config struct {
 	// strategy: rollout-policy improvement); true grows the whole
 	// SO-ISMCTS tree, other seats choosing by UCB on their own rewards.
 	Tree bool
-	// Z anchors the move to the rollout strategy's own choice at the root:
+	// Z anchors the move to the anchor's (by default the rollout
+	// strategy's; ISMCTS.SetAnchor) own choice at the root:
 	// another action is played only if its mean reward beats the
-	// rollout's choice by more than Z standard errors (0: plain most
+	// anchor's choice by more than Z standard errors (0: plain most
 	// visited action). Outcomes of these games are so noisy that a plain
 	// search at a small budget plays close to random.
 	Z float64
@@ -104,9 +105,13 @@ type ISMCTS[S interface {
 	cfg     Config
 	rollout func() strategies.Strategy[V, A]
 	workers []*worker[S, R, A, E, V]
-	anchor  strategies.Strategy[V, A]
-	rules   *R // set by SetRules
-	cands   []A
+	// newAnchor makes the anchor (SetAnchor; else the rollout strategy):
+	// its choice is played unsearched off the candidates and kept at the
+	// root unless beaten by z standard errors.
+	newAnchor func() strategies.Strategy[V, A]
+	anchor    strategies.Strategy[V, A]
+	rules     *R // set by SetRules
+	cands     []A
 	// Stats of the last move: iterations run and tree nodes grown.
 	LastIters, LastNodes int
 }
@@ -137,6 +142,22 @@ func (m *ISMCTS[S, R, A, E, V]) SetRules(r R) {
 	}
 }
 
+// SetAnchor makes newAnchor, instead of the rollout strategy, the
+// strategy whose own choice the search plays when it does not search
+// (off Game.Candidates) and keeps at the root unless another action
+// beats it by Config.Z standard errors. Playouts still use the rollout
+// strategy. Call it before the first move.
+func (m *ISMCTS[S, R, A, E, V]) SetAnchor(newAnchor func() strategies.Strategy[V, A]) {
+	m.newAnchor, m.anchor = newAnchor, nil
+}
+
+func (m *ISMCTS[S, R, A, E, V]) makeAnchor() strategies.Strategy[V, A] {
+	if m.newAnchor != nil {
+		return m.newAnchor()
+	}
+	return m.rollout()
+}
+
 // Reset forgets nothing that matters: trees are rebuilt every move.
 func (m *ISMCTS[S, R, A, E, V]) Reset() {
 	if m.anchor != nil {
@@ -154,7 +175,7 @@ func (m *ISMCTS[S, R, A, E, V]) Decide(v *V, legal []A, rng *rand.Rand) A {
 	asked := false
 	if m.g.Candidates != nil {
 		if m.anchor == nil {
-			m.anchor = m.rollout()
+			m.anchor = m.makeAnchor()
 		}
 		pa, asked = m.anchor.Decide(v, legal, rng), true
 		m.cands = m.g.Candidates(v, legal, m.cands[:0])
@@ -205,7 +226,7 @@ func (m *ISMCTS[S, R, A, E, V]) Decide(v *V, legal []A, rng *rand.Rand) A {
 	}
 	// Anchor to the rollout strategy's choice.
 	if m.anchor == nil {
-		m.anchor = m.rollout()
+		m.anchor = m.makeAnchor()
 	}
 	if !asked {
 		pa = m.anchor.Decide(v, legal, rng)

@@ -12,10 +12,13 @@ import (
 // Register adds "ismcts" to a game's registry: ISMCTS with the parameters
 // iters (iterations per move), ms (a time per move instead, for live
 // play), c (UCB1 exploration), workers (root-parallel trees), and the text
-// parameter rollout, any other strategy of the registry by its spec
-// (query-escaped if it has parameters: "rollout=bayes%3Fbluff%3D0.2").
-// An unknown rollout, a rollout that is itself a search, or a
-// non-positive budget is an error of New (strategies.ErrSpec).
+// parameters rollout, any other strategy of the registry by its spec
+// (query-escaped if it has parameters: "rollout=bayes%3Fbluff%3D0.2"),
+// and anchor (empty: the rollout), the strategy whose choice is played
+// where the search does not search and kept at the root unless beaten by
+// z standard errors (ISMCTS.SetAnchor). An unknown rollout or anchor, one
+// that is itself a search, or a non-positive budget is an error of New
+// (strategies.ErrSpec).
 func Register[S interface {
 	sim.State[S, R, A, E, V]
 	sim.Sampler[V]
@@ -29,7 +32,10 @@ func Register[S interface {
 		{Name: "win", Default: b2f(g.WinOnly), Min: 0, Max: 1, Kind: strategies.Bool, Help: "1: reward playouts by wins only; 0: by placement scaled to [0, 1]"},
 		{Name: "z", Default: 1, Min: 0, Max: 5, Help: "leave the rollout strategy's own root choice only for an action better by z standard errors (0: most visited)"},
 	}
-	texts := []strategies.TextParam{{Name: "rollout", Default: rollout, Help: "the strategy that plays every seat in the playouts (a spec of this game)"}}
+	texts := []strategies.TextParam{
+		{Name: "rollout", Default: rollout, Help: "the strategy that plays every seat in the playouts (a spec of this game)"},
+		{Name: "anchor", Default: "", Help: "the strategy whose choice is played unsearched and kept at the root unless beaten by z standard errors (empty: the rollout)"},
+	}
 	reg.AddText("ismcts", "information-set MCTS (Cowling, Powley & Whitehouse 2012) over determinizations of the seat's view", params, texts,
 		func(v strategies.Values, t strategies.Text) (strategies.Strategy[V, A], error) {
 			ro := t["rollout"]
@@ -43,11 +49,34 @@ func Register[S interface {
 			if _, err := reg.New(ro); err != nil {
 				return nil, fmt.Errorf("rollout: %v", err)
 			}
+			an := t["anchor"]
+			if an != "" {
+				asp, err := strategies.ParseSpec(an)
+				if err != nil {
+					return nil, fmt.Errorf("anchor: %v", err)
+				}
+				if strings.HasPrefix(asp.Name, "ismcts") {
+					return nil, fmt.Errorf("anchor %q is a search itself", an)
+				}
+				if _, err := reg.New(an); err != nil {
+					return nil, fmt.Errorf("anchor: %v", err)
+				}
+			}
 			cfg := Config{Iters: int(v["iters"]), Time: time.Duration(v["ms"] * float64(time.Millisecond)), C: v["c"], Workers: int(v["workers"]), Tree: v["tree"] != 0, Z: v["z"], WinOnly: v["win"] != 0}
-			return New(g, cfg, func() strategies.Strategy[V, A] {
+			m, err := New(g, cfg, func() strategies.Strategy[V, A] {
 				s, _ := reg.New(ro) // checked above
 				return s
 			})
+			if err != nil {
+				return nil, err
+			}
+			if an != "" {
+				m.SetAnchor(func() strategies.Strategy[V, A] {
+					s, _ := reg.New(an) // checked above
+					return s
+				})
+			}
+			return m, nil
 		})
 }
 

@@ -69,10 +69,15 @@ func TestBadSpecs(t *testing.T) {
 		"ismcts?c=x":                 "not a number",
 		"ismcts?colour=red":          `colour`,
 		"ismcts?rollout=bayes%3Fx=1": `no parameter "x"`,
+		"ismcts?anchor=nope":         `unknown liarsbar strategy "nope"`,
+		"ismcts?anchor=ismcts":       "is a search itself",
 	}
 	searchtest.BadSpecs(t, lb.New, cases)
 	if _, err := lb.New("ismcts?rollout=bayes%3Fbluff%3D0.2&iters=10"); err != nil {
 		t.Errorf("a rollout with parameters: %v", err)
+	}
+	if _, err := lb.New("ismcts?anchor=bayes%3Fbluff%3D0.2&iters=10"); err != nil {
+		t.Errorf("an anchor with parameters: %v", err)
 	}
 	if err := (search.Config{Iters: 0}).Validate(); !errors.Is(err, search.ErrConfig) {
 		t.Errorf("zero budget: %v", err)
