@@ -21,6 +21,7 @@ func ruleParams(fakeWolf, fakeMadman float64) []strategies.Param {
 		{Name: "trust", Default: 2, Min: 0, Max: 5, Help: "weight of a seer claim, shared among the seer claimers"},
 		{Name: "counter", Default: 0.2, Min: 0, Max: 3, Help: "suspicion on each seer claimer when several claim"},
 		{Name: "follow", Default: 0.3, Min: 0, Max: 2, Help: "weight of each stated vote intention of others"},
+		{Name: "keep", Default: 0, Min: 0, Max: 1, Help: "1: a village seat votes as it said it would today when it can (the search's rollouts: teammates vote their stated intention)", Kind: strategies.Bool},
 		{Name: "pack", Default: 0, Min: 0, Max: 1, Help: "1: a wolf keeps the kill it chose tonight, else follows a living packmate's: whoever chose first decides (the search's rollouts)", Kind: strategies.Bool},
 	}
 }
@@ -54,7 +55,7 @@ type Rule struct {
 	coDay, coBlack, mediumCO        float64
 	fakeWolf, fakeMadman, fakeBlack float64
 	trust, counter, follow          float64
-	pack                            bool
+	pack, keep                      bool
 	faking                          int8 // -1 undecided, 0 honest, 1 fake-claims seer
 	score                           [werewolf.MaxPlayers]float64
 
@@ -75,6 +76,7 @@ func newRule(v strategies.Values) *Rule {
 		fakeWolf: v["fake_wolf"], fakeMadman: v["fake_madman"], fakeBlack: v["fake_black"],
 		trust: v["trust"], counter: v["counter"], follow: v["follow"], faking: -1,
 		pack:    v["pack"] != 0,
+		keep:    v["keep"] != 0,
 		samples: int(v["samples"]),
 	}
 }
@@ -140,6 +142,11 @@ func (r *Rule) byPhase(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand
 		return werewolf.Pass()
 	}
 	// Vote or runoff.
+	if r.keep && onTable(v.Seat) && v.Role.Team() == werewolf.TeamVillage {
+		if t := v.Intent[v.Seat]; t != sim.NoSeat && has(legal, werewolf.Vote(t)) {
+			return werewolf.Vote(t)
+		}
+	}
 	r.suspect(v, rng)
 	best, bestScore := legal[0], -1e18
 	for _, a := range legal {
