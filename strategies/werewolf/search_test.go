@@ -344,3 +344,119 @@ func TestRulePackFollowsAPackmate(t *testing.T) {
 		}
 	}
 }
+
+// VillageSearch is the search village's setting of docs/werewolf.md:
+// bayes talks and anchors the root, the playouts' village seats vote as
+// they said they would.
+const villageSearch = "ismcts?anchor=bayes&rollout=rule%3Fpack%3D1%26keep%3D1&iters="
+
+// BenchmarkSearchVillageGame plays whole games of a search village (every
+// village seat on ismcts at the setting and budgets of docs/werewolf.md)
+// against rule wolves and reports the CPU per move the search decided
+// (votes, divines; the anchor's bayes included) over every such move: the
+// mean, the largest, and the searched moves per game.
+func BenchmarkSearchVillageGame(b *testing.B) {
+	iters := map[string]string{"5": "2000", "7": "1000", "9": "800"}
+	for _, preset := range werewolf.Presets() {
+		spec := villageSearch + iters[preset]
+		b.Run(preset+"/"+spec, func(b *testing.B) {
+			r := simtest.Preset(b, werewolf.Preset, preset)
+			var all timed
+			games := 0
+			for b.Loop() {
+				seed := sim.Seed(5, uint64(games))
+				s := werewolf.New(r, seed)
+				ps := table(b, "rule", r.Players)
+				var ts []*timed
+				for i := range ps {
+					if s.Role(sim.Seat(i)).Team() == werewolf.TeamVillage {
+						m, err := New(spec)
+						if err != nil {
+							b.Fatal(err)
+						}
+						t := &timed{ISMCTS: m.(*search.ISMCTS[*werewolf.State, werewolf.Rules, werewolf.Action, werewolf.Event, werewolf.View])}
+						ps[i], ts = t, append(ts, t)
+					}
+				}
+				if _, err := Play(r, seed, ps, nil); err != nil {
+					b.Fatal(err)
+				}
+				for _, t := range ts {
+					all.moves += t.moves
+					all.sum += t.sum
+					all.peak = max(all.peak, t.peak)
+				}
+				games++
+			}
+			if all.moves > 0 {
+				b.ReportMetric(all.sum.Seconds()*1000/float64(all.moves), "cpu-ms/move")
+				b.ReportMetric(all.peak.Seconds()*1000, "max-cpu-ms/move")
+				b.ReportMetric(float64(all.moves)/float64(games), "moves/game")
+			}
+		})
+	}
+}
+
+// With anchor=bayes the search says what bayes says: off the searched
+// actions (talk) it plays the anchor's own choice, from the same RNG
+// state (the search draws its seed first).
+func TestSearchAnchorTalks(t *testing.T) {
+	r := simtest.Preset(t, werewolf.Preset, "7")
+	talks := 0
+	for g := range uint64(4) {
+		s := werewolf.New(r, sim.Seed(21, g))
+		ps := table(t, "rule", r.Players)
+		m, err := New(villageSearch + "20")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := New("bayes")
+		rng := sim.NewRand(g)
+		var legal []werewolf.Action
+		for !s.Done() && s.Day() <= 2 {
+			seat := s.Next()[0]
+			legal = s.Legal(seat, legal[:0])
+			v := s.View(seat)
+			a := ps[seat].Decide(&v, legal, rng)
+			if s.Phase() == werewolf.PhaseDiscussion && s.Role(seat).Team() == werewolf.TeamVillage {
+				seed := rng.Uint64()
+				r1, r2 := sim.NewRand(seed), sim.NewRand(seed)
+				r2.Uint64()
+				got, want := m.Decide(&v, legal, r1), b.Decide(&v, legal, r2)
+				if got != want {
+					t.Fatalf("game %d seat %d: the search said %v, bayes %v", g, seat, got, want)
+				}
+				a = got
+				talks++
+			}
+			if err := s.Apply(seat, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if talks < 10 {
+		t.Fatalf("only %d village talks checked", talks)
+	}
+}
+
+// rule?keep=1 (the search village's rollout): a village seat votes as it
+// said it would today when it can, also for someone its own ranking (the
+// plain rule's vote) puts lower.
+func TestRuleKeepVotesItsIntention(t *testing.T) {
+	for seed := range uint64(6) {
+		_, v, legal := voteView(t, "7", seed)
+		plain, _ := New("rule")
+		own := plain.Decide(&v, legal, sim.NewRand(1))
+		for _, said := range legal {
+			if said == own || said.Kind != werewolf.ActVote {
+				continue
+			}
+			v.Intent[v.Seat] = said.Target
+			keep, _ := New("rule?keep=1")
+			if a := keep.Decide(&v, legal, sim.NewRand(1)); a != said {
+				t.Fatalf("seed %d: said %v, voted %v", seed, said, a)
+			}
+			break
+		}
+	}
+}
