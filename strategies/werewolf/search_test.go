@@ -234,41 +234,8 @@ func (t *timed) Decide(v *werewolf.View, legal []werewolf.Action, rng *rand.Rand
 func BenchmarkSearchWolvesGame(b *testing.B) {
 	iters := map[string]string{"5": "2000", "7": "1000", "9": "400"}
 	for _, preset := range werewolf.Presets() {
-		b.Run(preset+"/ismcts?iters="+iters[preset], func(b *testing.B) {
-			r := simtest.Preset(b, werewolf.Preset, preset)
-			var all timed
-			games := 0
-			for b.Loop() {
-				seed := sim.Seed(5, uint64(games))
-				s := werewolf.New(r, seed)
-				ps := table(b, "rule", r.Players)
-				var ts []*timed
-				for i := range ps {
-					if s.Role(sim.Seat(i)).Team() == werewolf.TeamWerewolf {
-						m, err := New("ismcts?iters=" + iters[preset])
-						if err != nil {
-							b.Fatal(err)
-						}
-						t := &timed{ISMCTS: m.(*search.ISMCTS[*werewolf.State, werewolf.Rules, werewolf.Action, werewolf.Event, werewolf.View])}
-						ps[i], ts = t, append(ts, t)
-					}
-				}
-				if _, err := Play(r, seed, ps, nil); err != nil {
-					b.Fatal(err)
-				}
-				for _, t := range ts {
-					all.moves += t.moves
-					all.sum += t.sum
-					all.peak = max(all.peak, t.peak)
-				}
-				games++
-			}
-			if all.moves > 0 {
-				b.ReportMetric(all.sum.Seconds()*1000/float64(all.moves), "cpu-ms/move")
-				b.ReportMetric(all.peak.Seconds()*1000, "max-cpu-ms/move")
-				b.ReportMetric(float64(all.moves)/float64(games), "moves/game")
-			}
-		})
+		spec := "ismcts?iters=" + iters[preset]
+		b.Run(preset+"/"+spec, func(b *testing.B) { benchSearchTeam(b, preset, werewolf.TeamWerewolf, spec) })
 	}
 }
 
@@ -359,41 +326,46 @@ func BenchmarkSearchVillageGame(b *testing.B) {
 	iters := map[string]string{"5": "2000", "7": "1000", "9": "800"}
 	for _, preset := range werewolf.Presets() {
 		spec := villageSearch + iters[preset]
-		b.Run(preset+"/"+spec, func(b *testing.B) {
-			r := simtest.Preset(b, werewolf.Preset, preset)
-			var all timed
-			games := 0
-			for b.Loop() {
-				seed := sim.Seed(5, uint64(games))
-				s := werewolf.New(r, seed)
-				ps := table(b, "rule", r.Players)
-				var ts []*timed
-				for i := range ps {
-					if s.Role(sim.Seat(i)).Team() == werewolf.TeamVillage {
-						m, err := New(spec)
-						if err != nil {
-							b.Fatal(err)
-						}
-						t := &timed{ISMCTS: m.(*search.ISMCTS[*werewolf.State, werewolf.Rules, werewolf.Action, werewolf.Event, werewolf.View])}
-						ps[i], ts = t, append(ts, t)
-					}
-				}
-				if _, err := Play(r, seed, ps, nil); err != nil {
+		b.Run(preset+"/"+spec, func(b *testing.B) { benchSearchTeam(b, preset, werewolf.TeamVillage, spec) })
+	}
+}
+
+// benchSearchTeam plays whole games with team's seats on spec (a search)
+// and the others on rule, and reports the CPU per searched move: the
+// mean, the largest, and the searched moves per game.
+func benchSearchTeam(b *testing.B, preset string, team werewolf.Team, spec string) {
+	r := simtest.Preset(b, werewolf.Preset, preset)
+	var all timed
+	games := 0
+	for b.Loop() {
+		seed := sim.Seed(5, uint64(games))
+		s := werewolf.New(r, seed)
+		ps := table(b, "rule", r.Players)
+		var ts []*timed
+		for i := range ps {
+			if s.Role(sim.Seat(i)).Team() == team {
+				m, err := New(spec)
+				if err != nil {
 					b.Fatal(err)
 				}
-				for _, t := range ts {
-					all.moves += t.moves
-					all.sum += t.sum
-					all.peak = max(all.peak, t.peak)
-				}
-				games++
+				t := &timed{ISMCTS: m.(*search.ISMCTS[*werewolf.State, werewolf.Rules, werewolf.Action, werewolf.Event, werewolf.View])}
+				ps[i], ts = t, append(ts, t)
 			}
-			if all.moves > 0 {
-				b.ReportMetric(all.sum.Seconds()*1000/float64(all.moves), "cpu-ms/move")
-				b.ReportMetric(all.peak.Seconds()*1000, "max-cpu-ms/move")
-				b.ReportMetric(float64(all.moves)/float64(games), "moves/game")
-			}
-		})
+		}
+		if _, err := Play(r, seed, ps, nil); err != nil {
+			b.Fatal(err)
+		}
+		for _, t := range ts {
+			all.moves += t.moves
+			all.sum += t.sum
+			all.peak = max(all.peak, t.peak)
+		}
+		games++
+	}
+	if all.moves > 0 {
+		b.ReportMetric(all.sum.Seconds()*1000/float64(all.moves), "cpu-ms/move")
+		b.ReportMetric(all.peak.Seconds()*1000, "max-cpu-ms/move")
+		b.ReportMetric(float64(all.moves)/float64(games), "moves/game")
 	}
 }
 
