@@ -46,19 +46,10 @@ func (e *Expert) shapeEV(v *mahjong.View, x *expertCtx, c *[mahjong.NumKinds]uin
 			case e.Wait > 0:
 				ron = 1.6 * e.waitRon(x, waits)
 			}
-			p, ok := 0.0, false
-			for i := 0; i < memo.n; i++ {
-				if memo.cnt[i] == wc && memo.ron[i] == ron {
-					p, ok = memo.p[i], true
-					break
-				}
-			}
+			p, ok := memo.lookup(wc, ron)
 			if !ok {
 				p = pWinShape(v, count, wc, x.hazard, ron)
-				if memo.n < len(memo.cnt) {
-					memo.cnt[memo.n], memo.ron[memo.n], memo.p[memo.n] = wc, ron, p
-					memo.n++
-				}
+				memo.put(wc, ron, p)
 			}
 			ks[nk], ps[nk] = mahjong.Tile(k), p
 			nk++

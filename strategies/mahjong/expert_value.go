@@ -433,17 +433,30 @@ type pWinMemo struct {
 // get returns pWinRon(v, sh, cnt, hazard, ron), sh and hazard being the
 // same for every call on one memo.
 func (m *pWinMemo) get(v *mahjong.View, sh, cnt int, hazard, ron float64) float64 {
-	for i := 0; i < m.n; i++ {
-		if m.cnt[i] == cnt && m.ron[i] == ron {
-			return m.p[i]
-		}
+	if p, ok := m.lookup(cnt, ron); ok {
+		return p
 	}
 	p := pWinRon(v, sh, cnt, hazard, ron)
+	m.put(cnt, ron, p)
+	return p
+}
+
+// lookup returns the kept chance for cnt and ron, if any.
+func (m *pWinMemo) lookup(cnt int, ron float64) (float64, bool) {
+	for i := 0; i < m.n; i++ {
+		if m.cnt[i] == cnt && m.ron[i] == ron {
+			return m.p[i], true
+		}
+	}
+	return 0, false
+}
+
+// put keeps p for cnt and ron while there is room.
+func (m *pWinMemo) put(cnt int, ron, p float64) {
 	if m.n < len(m.cnt) {
 		m.cnt[m.n], m.ron[m.n], m.p[m.n] = cnt, ron, p
 		m.n++
 	}
-	return p
 }
 
 // callEV compares a chi or pon a with passing by expected value: the best

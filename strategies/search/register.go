@@ -38,43 +38,21 @@ func Register[S interface {
 	}
 	reg.AddText("ismcts", "information-set MCTS (Cowling, Powley & Whitehouse 2012) over determinizations of the seat's view", params, texts,
 		func(v strategies.Values, t strategies.Text) (strategies.Strategy[V, A], error) {
-			ro := t["rollout"]
-			sp, err := strategies.ParseSpec(ro)
-			if err != nil {
-				return nil, fmt.Errorf("rollout: %v", err)
-			}
-			if strings.HasPrefix(sp.Name, "ismcts") {
-				return nil, fmt.Errorf("rollout %q is a search itself", ro)
-			}
-			if _, err := reg.New(ro); err != nil {
-				return nil, fmt.Errorf("rollout: %v", err)
-			}
-			an := t["anchor"]
-			if an != "" {
-				asp, err := strategies.ParseSpec(an)
-				if err != nil {
-					return nil, fmt.Errorf("anchor: %v", err)
-				}
-				if strings.HasPrefix(asp.Name, "ismcts") {
-					return nil, fmt.Errorf("anchor %q is a search itself", an)
-				}
-				if _, err := reg.New(an); err != nil {
-					return nil, fmt.Errorf("anchor: %v", err)
-				}
-			}
-			cfg := Config{Iters: int(v["iters"]), Time: time.Duration(v["ms"] * float64(time.Millisecond)), C: v["c"], Workers: int(v["workers"]), Tree: v["tree"] != 0, Z: v["z"], WinOnly: v["win"] != 0}
-			m, err := New(g, cfg, func() strategies.Strategy[V, A] {
-				s, _ := reg.New(ro) // checked above
-				return s
-			})
+			newRollout, err := innerStrategy(reg, "rollout", t["rollout"])
 			if err != nil {
 				return nil, err
 			}
-			if an != "" {
-				m.SetAnchor(func() strategies.Strategy[V, A] {
-					s, _ := reg.New(an) // checked above
-					return s
-				})
+			cfg := Config{Iters: int(v["iters"]), Time: time.Duration(v["ms"] * float64(time.Millisecond)), C: v["c"], Workers: int(v["workers"]), Tree: v["tree"] != 0, Z: v["z"], WinOnly: v["win"] != 0}
+			m, err := New(g, cfg, newRollout)
+			if err != nil {
+				return nil, err
+			}
+			if an := t["anchor"]; an != "" {
+				newAnchor, err := innerStrategy(reg, "anchor", an)
+				if err != nil {
+					return nil, err
+				}
+				m.SetAnchor(newAnchor)
 			}
 			return m, nil
 		})
@@ -85,4 +63,24 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// innerStrategy checks spec, the strategy a search uses as its what
+// (rollout or anchor): a strategy of reg that is not itself a search. It
+// returns a maker of fresh copies.
+func innerStrategy[V any, A comparable](reg *strategies.Registry[strategies.Strategy[V, A]], what, spec string) (func() strategies.Strategy[V, A], error) {
+	sp, err := strategies.ParseSpec(spec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", what, err)
+	}
+	if strings.HasPrefix(sp.Name, "ismcts") {
+		return nil, fmt.Errorf("%s %q is a search itself", what, spec)
+	}
+	if _, err := reg.New(spec); err != nil {
+		return nil, fmt.Errorf("%s: %v", what, err)
+	}
+	return func() strategies.Strategy[V, A] {
+		s, _ := reg.New(spec) // checked above
+		return s
+	}, nil
 }
