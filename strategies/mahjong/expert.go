@@ -102,6 +102,12 @@ type Expert struct {
 	// whose plain expected value reaches ShapePrune times the best one's.
 	ShapePrune float64
 	look       mahjong.Discards // the hands one draw ahead (shapeEV)
+	// oracle, set only by this package's self-play diagnostics
+	// (stats_test.go), tells from the hidden hands whether seat s is
+	// ready and, if waits is not nil, on which kinds: the bound perfect
+	// reading would give (docs/mahjong-bots.md). A strategy built by New
+	// never has it.
+	oracle func(s int) (ready bool, waits *[mahjong.NumKinds]bool)
 }
 
 // threat is one opponent's danger: tenpai probability, value and safe kinds.
@@ -117,6 +123,9 @@ type threat struct {
 	// soft: a guess (Soft) that only steers the choice among discards;
 	// it triggers no push/fold comparison and no later-danger charge.
 	soft bool
+	// waits, set only by Expert.oracle, are the seat's true waits: a
+	// tile's danger is then 1 on them and 0 elsewhere.
+	waits *[mahjong.NumKinds]bool
 }
 
 // expertCtx is what one decision of Expert derives from the view.
@@ -344,6 +353,23 @@ func (e *Expert) context(v *mahjong.View, x *expertCtx) {
 			t.p = e.Silent * min(0.2, 0.02*(n-5))
 			t.value = 4500
 		}
+		if e.oracle != nil {
+			ready, waits := e.oracle(s)
+			hard := t.p > 0 && !t.soft
+			t.soft, t.p, t.waits = false, 0, waits
+			switch {
+			case ready && !hard:
+				t.p = 1
+				if t.value == 0 {
+					t.value = 4000
+				}
+				x.real++
+			case ready:
+				t.p = 1
+			case hard && !v.Riichi[s]:
+				x.real--
+			}
+		}
 		if t.p <= 0 {
 			continue
 		}
@@ -435,6 +461,9 @@ func honorDanger(seen uint8) float64 {
 
 // danger is the probability that kind k deals into a tenpai threat t.
 func danger(t *threat, x *expertCtx, k mahjong.Tile) float64 {
+	if t.waits != nil {
+		return b2f(t.waits[k])
+	}
 	if t.safe[k] {
 		return 0
 	}

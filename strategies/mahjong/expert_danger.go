@@ -67,6 +67,9 @@ func (e *Expert) readMelds(v *mahjong.View, s int, t *threat) float64 {
 // honors more dangerous; the neighbours of a riichi declaration tile
 // (matagi-suji) are a quarter more dangerous; a dora deals in for more.
 func dangerRefined(t *threat, x *expertCtx, k mahjong.Tile) float64 {
+	if t.waits != nil {
+		return b2f(t.waits[k])
+	}
 	if t.safe[k] {
 		return 0
 	}
@@ -126,4 +129,12 @@ func dangerRefined(t *threat, x *expertCtx, k mahjong.Tile) float64 {
 		d *= 1.4
 	}
 	return d
+}
+
+// b2f is 1 for true, 0 for false.
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
