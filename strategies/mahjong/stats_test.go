@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"gamelab/sim/mahjong"
@@ -244,4 +245,61 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestSelfPlayDiag checks the self-play diagnostics: the wrapper changes
+// no game, every win is counted once (as a tsumo or as the discarder's
+// deal-in), the oracles change the games, and bad settings are refused.
+func TestSelfPlayDiag(t *testing.T) {
+	r := mahjong.Tenhou()
+	const games = 8
+	plain := make([][]float64, games)
+	for g := range plain {
+		res, err := Play(r, uint64(g+1), four(t, "expert"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain[g] = res.Score
+	}
+	for _, mode := range []string{"", "tenpai", "waits"} {
+		d := &selfPlayDiag{}
+		ps := four(t, "expert")
+		if mode != "" {
+			if err := d.setOracle(ps, mode); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i, p := range ps {
+			ps[i] = &diagSeat{Strategy: p, d: d, seat: i}
+		}
+		wins, changed := 0.0, 0
+		for g := range plain {
+			res, err := Play(r, uint64(g+1), ps, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range res.SeatStats {
+				wins += m["wins"]
+			}
+			if !slices.Equal(res.Score, plain[g]) {
+				changed++
+			}
+		}
+		dealins := 0.0
+		for _, x := range d.dealin {
+			dealins += x[0] + x[1]
+		}
+		if d.tsumo+dealins != wins || wins == 0 {
+			t.Errorf("oracle %q: %v tsumo + %v deal-ins, %v wins", mode, d.tsumo, dealins, wins)
+		}
+		if (changed > 0) != (mode != "") {
+			t.Errorf("oracle %q: %d of %d games differ from plain expert", mode, changed, games)
+		}
+	}
+	if err := (&selfPlayDiag{}).setOracle(four(t, "expert"), "hands"); err == nil {
+		t.Error("oracle mode hands accepted")
+	}
+	if err := (&selfPlayDiag{}).setOracle(four(t, "defense"), "waits"); err == nil {
+		t.Error("oracle on defense accepted")
+	}
 }
