@@ -18,7 +18,8 @@ import (
 // efficiency) under $MAHJONG_PAIR_RULES (default tenhou), for
 // $MAHJONG_PAIR_SETS sets (default 1000, four 半荘 each). It logs each
 // spec's Tenhou rank points a 半荘 and its difference to the first spec,
-// averaged by set, with 95 % normal intervals. Skipped unless the specs are
+// averaged by set, with 95 % normal intervals ($MAHJONG_PAIR_ORACLE below
+// gives experts perfect reading, for a bound). Skipped unless the specs are
 // set; run with -v:
 //
 //	MAHJONG_PAIR_SPECS='expert?shape=0&shape_prune=0|expert' MAHJONG_PAIR_SETS=20000 MAHJONG_PAIR_SEED=11 \
@@ -65,6 +66,30 @@ func TestPairedScreen(t *testing.T) {
 		chal[i] = four(t, s)
 	}
 	base := four(t, opp)
+	// $MAHJONG_PAIR_ORACLE ("|tenpai|waits", one entry a spec) tells the
+	// experts of a spec which seats are ready, or their waits, from the
+	// hidden hands (selfPlayDiag.setOracle): the bound of perfect reading.
+	if env := os.Getenv("MAHJONG_PAIR_ORACLE"); env != "" {
+		modes := strings.Split(env, "|")
+		if len(modes) != len(specs) {
+			t.Fatalf("MAHJONG_PAIR_ORACLE has %d entries for %d specs", len(modes), len(specs))
+		}
+		d := &selfPlayDiag{}
+		for i, mode := range modes {
+			if mode == "" {
+				continue
+			}
+			if err := d.setOracle(chal[i], mode); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for seat := range 4 {
+			for i := range chal {
+				chal[i][seat] = &diagSeat{Strategy: chal[i][seat], d: d, seat: seat}
+			}
+			base[seat] = &diagSeat{Strategy: base[seat], d: d, seat: seat}
+		}
+	}
 	tal := make([]tally, len(specs))
 	per := make([]float64, len(specs))
 	ps := make([]Strategy, 4)
