@@ -408,7 +408,10 @@ func (p *Player) apply(m wire.Message, id string) bool {
 	case wire.KyokuStart:
 		p.dropHeld("a new hand started")
 	case wire.AskSutehai, wire.AskNaku:
-		if p.isOurPrompt(m) && slices.ContainsFunc(p.held, func(h heldMsg) bool { return p.isOurPrompt(h.m) }) && !p.try(m) {
+		if p.isOurPrompt(m) && slices.ContainsFunc(p.held, func(h heldMsg) bool { return p.isOurPrompt(h.m) }) {
+			if p.try(m) {
+				return true // applied (and what it let fit after it)
+			}
 			// A prompt of ours still waits and the next one does not fit
 			// either: what is held was not a reordering. Force it in,
 			// then this one.

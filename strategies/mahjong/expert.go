@@ -576,18 +576,24 @@ func pWin(v *mahjong.View, sh, count int, hazard float64) float64 {
 	return pWinRon(v, sh, count, hazard, 1.6)
 }
 
+// horizon is what the win chance chains run over: Me's draws left (a
+// quarter of the wall) and the tiles Me has not seen (the wall, the dead
+// wall and the others' concealed tiles; at least 20).
+func horizon(v *mahjong.View) (turns int, unseen float64) {
+	unseen = float64(v.WallLeft) + 14
+	for _, n := range v.Concealed {
+		unseen += float64(n)
+	}
+	return int(v.WallLeft) / 4, math.Max(unseen, 20)
+}
+
 // pWinRon is pWin with the ready hand's wins ron times its draw chance
 // (1.6 with ron, 1 for a furiten wait).
 func pWinRon(v *mahjong.View, sh, count int, hazard, ron float64) float64 {
 	if sh < 0 {
 		return 1
 	}
-	turns := int(v.WallLeft) / 4
-	unseen := float64(v.WallLeft) + 14
-	for _, n := range v.Concealed {
-		unseen += float64(n)
-	}
-	unseen = math.Max(unseen, 20)
+	turns, unseen := horizon(v)
 	sh = min(sh, 4)
 	var st [6]float64 // st[i]: probability of being i steps from winning
 	st[sh+1] = 1

@@ -82,12 +82,7 @@ func (e *Expert) shapeEV(v *mahjong.View, x *expertCtx, c *[mahjong.NumKinds]uin
 // accepting tiles, the ready hand waiting on wait unseen tiles with ron
 // factor ron (instead of a typical 6 with 1.6).
 func pWinShape(v *mahjong.View, count, wait int, hazard, ron float64) float64 {
-	turns := int(v.WallLeft) / 4
-	unseen := float64(v.WallLeft) + 14
-	for _, n := range v.Concealed {
-		unseen += float64(n)
-	}
-	unseen = math.Max(unseen, 20)
+	turns, unseen := horizon(v)
 	r2 := float64(count) / unseen
 	r1 := math.Min(0.5, ron*float64(wait)/unseen)
 	s2, s1, won := 1.0, 0.0, 0.0
